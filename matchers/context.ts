@@ -1,0 +1,76 @@
+import { describeValue, MAX_VALUE_CHARS } from "../src/describe.js";
+
+/** What a matcher needs from the runner's `this` (Vitest and Jest both provide it). */
+export interface MatcherContext {
+  isNot?: boolean;
+  promise?: string;
+  equals(a: unknown, b: unknown, customTesters?: unknown[], strictCheck?: boolean): boolean;
+  customTesters?: unknown[];
+  utils: {
+    matcherHint(name: string, received?: string, expected?: string, options?: Record<string, unknown>): string;
+    printExpected(value: unknown): string;
+    printReceived(value: unknown): string;
+    diff?(a: unknown, b: unknown, options?: Record<string, unknown>): string | null | undefined;
+    EXPECTED_COLOR?: (text: string) => string;
+    RECEIVED_COLOR?: (text: string) => string;
+  };
+}
+
+export interface MatcherResult {
+  pass: boolean;
+  message(): string;
+}
+
+/** The hint line every message starts with, e.g. `expect(received).not.toBeReplayable(tools)`. */
+export function hint(ctx: MatcherContext, name: string, expected = "", options: Record<string, unknown> = {}): string {
+  return ctx.utils.matcherHint(name, undefined, expected, { isNot: ctx.isNot, promise: ctx.promise, ...options });
+}
+
+/** A received value on one bounded line, in the runner's received colour. */
+export function received(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+  return (ctx.utils.RECEIVED_COLOR ?? identity)(describeValue(value, max));
+}
+
+/** An expected value on one bounded line, in the runner's expected colour. */
+export function expected(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+  return (ctx.utils.EXPECTED_COLOR ?? identity)(describeValue(value, max));
+}
+
+/** How much of a whole item or value a message shows. */
+export const ITEM_CHARS = 400;
+
+/** Plain text in the received colour. */
+export function receivedText(ctx: MatcherContext, text: string): string {
+  return (ctx.utils.RECEIVED_COLOR ?? identity)(text);
+}
+
+/** Plain text in the expected colour. */
+export function expectedText(ctx: MatcherContext, text: string): string {
+  return (ctx.utils.EXPECTED_COLOR ?? identity)(text);
+}
+
+function identity(text: string): string {
+  return text;
+}
+
+/** Lines of a list, at most `limit` of them, then how many were left out. */
+export function boundedList(lines: string[], limit = 20): string {
+  const shown = lines.slice(0, limit).map((line) => `  - ${line}`);
+  if (lines.length > limit) shown.push(`  … and ${lines.length - limit} more`);
+  return shown.join("\n");
+}
+
+/**
+ * Runs `work` and turns a bad matcher argument (an invalid tool schema, a wrong `tools` value)
+ * into an error whose message starts with the matcher hint, like the runners' own matcher errors.
+ */
+export function withMatcherErrors<T>(ctx: MatcherContext, name: string, expectedLabel: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof Error && (error.name === "ToolSchemaError" || error.name === "ToolSpecError")) {
+      error.message = `${hint(ctx, name, expectedLabel)}\n\nMatcher error: ${error.message}`;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import { toBePortable } from "./toBePortable.js";
+import { toBeReplayable } from "./toBeReplayable.js";
+import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
+import { toHaveReplayReason } from "./toHaveReplayReason.js";
+import { toHaveStringArguments } from "./toHaveStringArguments.js";
+import { toPairWithCall } from "./toPairWithCall.js";
+
+export { toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveReplayReason, toHaveStringArguments, toPairWithCall };
+export type { AgentMatchers, AgentAsymmetricMatchers } from "./types.js";
+export type { MatcherContext, MatcherResult } from "./context.js";
+
+/** Every agent-testkit matcher, for `expect.extend(agentMatchers)`. */
+export const agentMatchers = {
+  toBeReplayable,
+  toHaveReplayReason,
+  toPairWithCall,
+  toHaveStringArguments,
+  toHaveAllCallsPaired,
+  toBePortable,
+};

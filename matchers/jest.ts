@@ -1,0 +1,39 @@
+import { createRequire } from "node:module";
+import { agentMatchers } from "./index.js";
+import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
+
+interface Extendable {
+  extend(matchers: Record<string, unknown>): void;
+}
+
+/** Jest's `expect`: the global one, or `@jest/globals`' when globals are not injected. */
+function jestExpect(): Extendable {
+  const global = (globalThis as { expect?: Partial<Extendable> }).expect;
+  if (global && typeof global.extend === "function") return global as Extendable;
+  const require = createRequire(import.meta.url);
+  return (require("@jest/globals") as { expect: Extendable }).expect;
+}
+
+jestExpect().extend(agentMatchers);
+
+// Keeps the `expect` package in the program of a project that only uses `@types/jest`, so that
+// the augmentation below always has a module to merge into.
+export type { MatcherState as JestMatcherState } from "expect";
+
+// Jest 29 and 30: `@jest/globals` types come from the `expect` package; `@types/jest` from the
+// global `jest` namespace. Augment both.
+declare module "expect" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends AgentMatchers<R> {}
+  interface AsymmetricMatchers extends AgentAsymmetricMatchers {}
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
+    interface Matchers<R, T = {}> extends AgentMatchers<R> {}
+    interface Expect extends AgentAsymmetricMatchers {}
+    interface InverseAsymmetricMatchers extends AgentAsymmetricMatchers {}
+  }
+}

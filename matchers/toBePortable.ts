@@ -1,0 +1,30 @@
+import { portabilityProblems } from "../src/transcript.js";
+import { boundedList, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+
+/**
+ * `expect(items).toBePortable()`: no provider-prefixed item types and no Chat Completions
+ * envelope (`tool_calls` arrays, `role: "tool"` messages) among the items.
+ */
+export function toBePortable(this: MatcherContext, items: unknown): MatcherResult {
+  if (!Array.isArray(items)) {
+    return {
+      pass: false,
+      message: () =>
+        [hint(this, "toBePortable", ""), "", `Expected: ${expectedText(this, "an array of items")}`, `Received: ${received(this, items)}`].join("\n"),
+    };
+  }
+  const problems = portabilityProblems(items);
+  return {
+    pass: problems.length === 0,
+    message: () =>
+      this.isNot
+        ? [hint(this, "toBePortable", ""), "", `Expected: ${expectedText(this, "a non-portable item")}`, `Received: ${receivedText(this, `${items.length} portable items`)}`].join("\n")
+        : [
+            hint(this, "toBePortable", ""),
+            "",
+            `Expected: ${expectedText(this, "only portable Open Responses items")}`,
+            `Received: ${receivedText(this, `${problems.length} non-portable item${problems.length === 1 ? "" : "s"}`)}`,
+            boundedList(problems.map((p) => `${p.rule}: ${p.message}`)),
+          ].join("\n"),
+  };
+}

@@ -1,0 +1,53 @@
+import { readField } from "../src/describe.js";
+import { parseJson } from "../src/gate.js";
+import { expected, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+
+/**
+ * `expect(item).toHaveStringArguments(expected?)`: `arguments` is a JSON string; with `expected`,
+ * its parsed value equals `expected` (compared with the runner's `equals`, so asymmetric
+ * matchers such as `expect.any(String)` work inside).
+ */
+export function toHaveStringArguments(this: MatcherContext, item: unknown, ...rest: [expectedValue?: unknown]): MatcherResult {
+  const hasExpected = rest.length > 0;
+  const expectedValue = rest[0];
+  const label = hasExpected ? "expected" : "";
+  const raw = readField(item, "arguments");
+  const head = () => [hint(this, "toHaveStringArguments", label), ""];
+
+  if (typeof raw !== "string") {
+    return failure(() => [
+      ...head(),
+      `Expected: ${expectedText(this, "arguments to be a JSON string")}`,
+      `Received: ${receivedText(this, `arguments is ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}`)} ${received(this, raw)}`,
+    ]);
+  }
+  const parsed = parseJson(raw);
+  if (!parsed.ok) {
+    return failure(() => [
+      ...head(),
+      `Expected: ${expectedText(this, "arguments to parse as JSON")}`,
+      `Received: ${receivedText(this, parsed.error)} in ${received(this, raw)}`,
+    ]);
+  }
+  const pass = !hasExpected || this.equals(parsed.value, expectedValue, this.customTesters);
+  return {
+    pass,
+    message: () => {
+      const lines = head();
+      if (!hasExpected) {
+        lines.push(`Expected: ${expectedText(this, "arguments not to be a parseable JSON string")}`, `Received: ${received(this, raw)}`);
+      } else if (this.isNot) {
+        lines.push(`Expected parsed arguments: not ${expected(this, expectedValue)}`, `Received parsed arguments: ${received(this, parsed.value)}`);
+      } else {
+        lines.push(`Expected parsed arguments: ${expected(this, expectedValue)}`, `Received parsed arguments: ${received(this, parsed.value)}`);
+        const diff = raw.length <= 20_000 ? this.utils.diff?.(expectedValue, parsed.value, { expand: false }) : undefined;
+        if (diff && !diff.includes("Compared values have no visual difference")) lines.push("", diff);
+      }
+      return lines.join("\n");
+    },
+  };
+}
+
+function failure(lines: () => string[]): MatcherResult {
+  return { pass: false, message: () => lines().join("\n") };
+}

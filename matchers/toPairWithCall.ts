@@ -1,0 +1,29 @@
+import { readField } from "../src/describe.js";
+import { checkPair } from "../src/pairing.js";
+import { expected, expectedText, hint, received, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+
+const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as Record<string, string[]>;
+
+/**
+ * `expect(result).toPairWithCall(call)`: a `function_call_output` answers a `function_call`,
+ * or a `tool_result` answers a required action (same `turn_id` and `call_id`).
+ */
+export function toPairWithCall(this: MatcherContext, result: unknown, call: unknown): MatcherResult {
+  const pair = checkPair(call, result);
+  return {
+    pass: pair.ok,
+    message: () => {
+      const lines = [hint(this, "toPairWithCall", "call"), ""];
+      if (this.isNot) {
+        lines.push(`Expected: ${expectedText(this, "the result not to answer the call")}`, `Received: ${receivedText(this, pair.message)}`, "");
+      } else {
+        lines.push(`Rule: ${pair.message}`, "");
+        for (const pin of PINS[pair.reason] ?? []) {
+          lines.push(`Expected ${pin}: ${expected(this, readField(call, pin))}`, `Received ${pin}: ${received(this, readField(result, pin))}`, "");
+        }
+      }
+      lines.push(`Call:   ${expected(this, call, ITEM_CHARS)}`, `Result: ${received(this, result, ITEM_CHARS)}`);
+      return lines.join("\n");
+    },
+  };
+}

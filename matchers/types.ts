@@ -1,0 +1,68 @@
+import type { GateReason, ToolSpec } from "../src/types.js";
+
+/**
+ * The agent-testkit matchers, independent of the runner. `R` is what the runner's assertion
+ * returns (`void` in Jest and Vitest, `Promise<void>` after `.resolves`).
+ */
+export interface AgentMatchers<R = unknown> {
+  /**
+   * Passes when the replay gate accepts the item: a portable, completed `function_call` whose
+   * `arguments` is a JSON string that parses and, when `tools` is given, passes the tool's schema.
+   *
+   * @example
+   * expect(item).toBeReplayable(tools);
+   * expect(logged).not.toBeReplayable();
+   * expect(response.output).toContainEqual(expect.toBeReplayable(tools));
+   */
+  toBeReplayable(tools?: ToolSpec): R;
+
+  /**
+   * Passes when the replay gate returns exactly `reason` for the item.
+   *
+   * @example
+   * expect(invalid.truncated().item).toHaveReplayReason("status");
+   * expect(fc_009).toHaveReplayReason("arguments_schema", regionSchema);
+   */
+  toHaveReplayReason(reason: GateReason, tools?: ToolSpec): R;
+
+  /**
+   * Passes when the received result answers `call`: a `function_call_output` with the call's
+   * `call_id`, or an Agents API `agent.session.input.tool_result` with its `turn_id` and `call_id`.
+   *
+   * @example
+   * expect({ type: "function_call_output", call_id: "call_123", output: "ok" }).toPairWithCall(fc_001);
+   * expect(toolResult).toPairWithCall(session.required_actions[0]);
+   */
+  toPairWithCall(call: object): R;
+
+  /**
+   * Passes when `arguments` is a string that parses as JSON and, when `expected` is given,
+   * the parsed value equals it (asymmetric matchers work inside).
+   *
+   * @example
+   * expect(call).toHaveStringArguments({ region: "apac" });
+   * expect(call).toHaveStringArguments({ order_id: expect.stringMatching(/^[A-Z]-\d{4}$/) });
+   */
+  toHaveStringArguments(expected?: unknown): R;
+
+  /**
+   * Passes when every completed, portable `function_call` in the list has exactly one
+   * `function_call_output` with its `call_id`, and no output is orphaned.
+   *
+   * @example
+   * expect([...response.output, ...nextInput]).toHaveAllCallsPaired();
+   */
+  toHaveAllCallsPaired(): R;
+
+  /**
+   * Passes when every item is portable: no provider-prefixed `type`, and no Chat Completions
+   * envelope (`tool_calls` arrays, `role: "tool"` messages) mixed in.
+   *
+   * @example
+   * expect(request.input).toBePortable();
+   */
+  toBePortable(): R;
+}
+
+/** The same matchers in asymmetric form (`expect.toBeReplayable()`), usable inside `toEqual`. */
+export type AgentAsymmetricMatchers = AgentMatchers<any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,21 @@
+import { expect } from "vitest";
+import { agentMatchers } from "./index.js";
+import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
+
+expect.extend(agentMatchers);
+
+// Vitest 5 reads custom matchers from `Matchers<R, T>`; Vitest 4 reads them from the global
+// `jest.Matchers<R, T>`; both read asymmetric ones from `AsymmetricMatchersContaining`.
+declare module "vitest" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface Matchers<R, T> extends AgentMatchers<R> {}
+  interface AsymmetricMatchersContaining extends AgentAsymmetricMatchers {}
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
+    interface Matchers<R, T = {}> extends AgentMatchers<R> {}
+  }
+}

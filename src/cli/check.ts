@@ -1,0 +1,182 @@
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { replayGate } from "../gate.js";
+import { GATE_REASONS, type GateReason, type ToolSpec } from "../types.js";
+import { parseArgs, UsageError } from "./args.js";
+import { readToolsFile } from "./toolsFile.js";
+
+export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | -> --tools <tools.json> [--json] [--fail-on <reasons>] [--max-failures <n>]
+
+Streams a JSONL log through the replay gate, line by line.
+Each line is an item, an { "item": ... } wrapper, or a whole response object (its output items).
+
+Options:
+  --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema
+  --json                print the report as JSON on stdout
+  --fail-on <reasons>   comma-separated reasons that fail the run (default: every reason but ok)
+  --max-failures <n>    how many failures to list (default 10)
+  -h, --help            this help
+
+Exit: 0 when no line fails, 1 otherwise, 2 on usage errors.`;
+
+/** Outcomes the log check counts besides the gate's reasons. */
+export type LineOutcome = GateReason | "malformed_line" | "empty_response";
+export const LINE_OUTCOMES: readonly LineOutcome[] = [...GATE_REASONS, "malformed_line", "empty_response"];
+
+export interface CheckFailure {
+  line: number;
+  index?: number;
+  reason: LineOutcome;
+  message: string;
+}
+
+export interface CheckReport {
+  file: string;
+  lines: number;
+  blank: number;
+  items: number;
+  counts: Record<LineOutcome, number>;
+  failures: CheckFailure[];
+  failed: number;
+  ok: boolean;
+}
+
+export interface CheckOptions {
+  file: string;
+  input: Readable;
+  tools: ToolSpec | undefined;
+  failOn: ReadonlySet<LineOutcome>;
+  maxFailures: number;
+  onProgress?: (lines: number) => void;
+}
+
+/** Runs the gate over every line of `input`. Every non-blank line is counted exactly once or more (one per item). */
+export async function checkLog(options: CheckOptions): Promise<CheckReport> {
+  const counts = Object.fromEntries(LINE_OUTCOMES.map((r) => [r, 0])) as Record<LineOutcome, number>;
+  const report: CheckReport = { file: options.file, lines: 0, blank: 0, items: 0, counts, failures: [], failed: 0, ok: true };
+  const record = (line: number, reason: LineOutcome, message: string, index?: number) => {
+    counts[reason]++;
+    if (!options.failOn.has(reason)) return;
+    report.failed++;
+    if (report.failures.length < options.maxFailures) report.failures.push({ line, reason, message, ...(index === undefined ? {} : { index }) });
+  };
+  const lines = createInterface({ input: options.input, crlfDelay: Infinity });
+  for await (const text of lines) {
+    const line = ++report.lines;
+    if (options.onProgress && line % 100_000 === 0) options.onProgress(line);
+    if (text.trim() === "") {
+      report.blank++;
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      record(line, "malformed_line", `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      continue;
+    }
+    const items = itemsOfLine(value);
+    if (items.length === 0) {
+      record(line, "empty_response", "a response object with no output items");
+      continue;
+    }
+    items.forEach((item, index) => {
+      report.items++;
+      const result = replayGate(item, options.tools);
+      record(line, result.reason, result.message, items.length > 1 ? index : undefined);
+    });
+  }
+  report.ok = report.failed === 0;
+  return report;
+}
+
+/** A log line holds an item, an `{ item }` wrapper, or a response object whose `output` is the items. */
+export function itemsOfLine(value: unknown): unknown[] {
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    if ("item" in record && !("type" in record)) return [record.item];
+    if (record.object === "response" || (Array.isArray(record.output) && !("type" in record))) {
+      return Array.isArray(record.output) ? record.output : [];
+    }
+  }
+  return [value];
+}
+
+export function formatReport(report: CheckReport): string {
+  const width = Math.max(...LINE_OUTCOMES.map((r) => r.length));
+  const rows = LINE_OUTCOMES.filter((r) => report.counts[r] > 0 || r === "ok").map(
+    (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
+  );
+  const out = [
+    `${report.file}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}`,
+    "",
+    `  ${"reason".padEnd(width)}  ${"count".padStart(9)}`,
+    ...rows,
+  ];
+  if (report.failures.length > 0) {
+    out.push("", `First failures (${report.failures.length} of ${report.failed}):`);
+    for (const f of report.failures) out.push(`  ${report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${f.message}`);
+  }
+  out.push("", report.ok ? "OK: every line may be replayed" : `FAILED: ${report.failed} item${report.failed === 1 ? "" : "s"} may not be replayed`);
+  return out.join("\n");
+}
+
+export interface Io {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable & { isTTY?: boolean };
+}
+
+export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, ["tools", "fail-on", "max-failures"], ["json", "help"]);
+  if (args.flags.has("help")) {
+    io.stdout.write(`${CHECK_USAGE}\n`);
+    return 0;
+  }
+  if (args.positionals.length !== 1) throw new UsageError("check takes exactly one log file (or - for stdin)");
+  const file = args.positionals[0]!;
+  const toolsPath = args.flags.get("tools");
+  const tools = typeof toolsPath === "string" ? await readToolsFile(toolsPath) : undefined;
+  const failOn = parseFailOn(args.flags.get("fail-on"));
+  const maxFailures = parseCount(args.flags.get("max-failures"), 10);
+  const input = file === "-" ? io.stdin : await openLog(file);
+  const report = await checkLog({
+    file: file === "-" ? "<stdin>" : file,
+    input,
+    tools,
+    failOn,
+    maxFailures,
+    onProgress: io.stderr.isTTY ? (n) => io.stderr.write(`\r${n} lines checked…`) : undefined,
+  });
+  if (io.stderr.isTTY && report.lines >= 100_000) io.stderr.write("\n");
+  io.stdout.write(args.flags.has("json") ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  return report.ok ? 0 : 1;
+}
+
+async function openLog(path: string): Promise<Readable> {
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  await new Promise<void>((resolve, reject) => {
+    stream.once("open", () => resolve());
+    stream.once("error", (error: NodeJS.ErrnoException) => reject(new UsageError(`cannot read log ${path}: ${error.code ?? error.message}`)));
+  });
+  return stream;
+}
+
+function parseFailOn(value: string | true | undefined): Set<LineOutcome> {
+  if (value === undefined) return new Set(LINE_OUTCOMES.filter((r) => r !== "ok"));
+  const reasons = String(value).split(",").map((r) => r.trim()).filter(Boolean);
+  for (const reason of reasons) {
+    if (!(LINE_OUTCOMES as readonly string[]).includes(reason)) {
+      throw new UsageError(`--fail-on: unknown reason "${reason}" (one of ${LINE_OUTCOMES.join(", ")})`);
+    }
+  }
+  return new Set(reasons as LineOutcome[]);
+}
+
+function parseCount(value: string | true | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--max-failures must be a whole number, received ${String(value)}`);
+  return n;
+}

@@ -1,0 +1,37 @@
+import { UsageError } from "./args.js";
+import { CHECK_USAGE, runCheck, type Io } from "./check.js";
+
+export const USAGE = `Usage: agent-testkit <command> [options]
+
+Commands:
+  check <log.jsonl | ->  --tools <tools.json>   replay a JSONL log through the gate
+  diff <old-tools.json> <new-tools.json>       breaking changes between two tool sets
+
+Run agent-testkit <command> --help for a command's options.`;
+
+const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], io: Io) => Promise<number> }> = {
+  check: { usage: CHECK_USAGE, run: runCheck },
+};
+
+/** Runs the CLI; resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    (command === undefined ? io.stderr : io.stdout).write(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  const entry = COMMANDS[command];
+  if (!entry) {
+    io.stderr.write(`agent-testkit: unknown command "${command}"\n\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return await entry.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`agent-testkit ${command}: ${error.message}\n\n${entry.usage}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

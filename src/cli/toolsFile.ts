@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import { validatorFor } from "../schema.js";
+import { resolveTools } from "../tools.js";
+import type { ToolSpec } from "../types.js";
+import { UsageError } from "./args.js";
+
+/**
+ * Reads a tools file: an array of function tools, a request body with `tools`, one function
+ * tool, or a bare JSON Schema. Errors name the file.
+ */
+export async function readToolsFile(path: string): Promise<ToolSpec> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read tools file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const spec = (
+    value !== null && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as { tools?: unknown }).tools)
+      ? (value as { tools: unknown[] }).tools.filter((tool) => (tool as { type?: unknown })?.type === "function")
+      : value
+  ) as ToolSpec;
+  try {
+    // Compile every schema now, so that a broken tool is a usage error before the log is read.
+    const tools = resolveTools(spec);
+    if (tools.kind === "schema") validatorFor(tools.schema);
+    else for (const tool of tools.tools.values()) validatorFor(tool.schema, tool.name);
+  } catch (error) {
+    throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return spec;
+}

@@ -1,0 +1,79 @@
+/** Longest rendering of a received value inside a one-line message. */
+export const MAX_VALUE_CHARS = 120;
+
+/**
+ * Reads a property without ever throwing: getters that throw, proxies and
+ * non-objects all read as `undefined`.
+ */
+export function readField(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== "object") return undefined;
+  try {
+    return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `value` is a plain-ish object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** JSON type name of a value, as JSON Schema would call it. */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/** Cuts a string to `max` characters, saying how much was left out. */
+export function truncate(text: string, max = MAX_VALUE_CHARS): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… (${text.length - max} more chars)`;
+}
+
+/**
+ * Renders any value on one bounded line: JSON where possible, cycles shown as
+ * `[Circular]`, never throwing, never longer than `max` (plus the truncation note).
+ */
+export function describeValue(value: unknown, max = MAX_VALUE_CHARS): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "symbol" || typeof value === "function") return safeString(value);
+  if (typeof value === "string") {
+    if (value.length <= max) return JSON.stringify(value);
+    return `${JSON.stringify(value.slice(0, max))}… (${value.length} chars)`;
+  }
+  return truncate(boundedJson(value, max * 2), max);
+}
+
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return "[unprintable]";
+  }
+}
+
+/** JSON.stringify that survives cycles, BigInt and throwing getters, and stops early on huge values. */
+function boundedJson(value: unknown, budget: number): string {
+  const seen = new WeakSet<object>();
+  let spent = 0;
+  try {
+    const text = JSON.stringify(value, function (_key, v: unknown) {
+      if (spent > budget) return undefined;
+      if (typeof v === "bigint") return `${v}n`;
+      if (typeof v === "string") spent += v.length;
+      if (v !== null && typeof v === "object") {
+        if (seen.has(v)) return "[Circular]";
+        seen.add(v);
+        spent += 2;
+      }
+      return v;
+    });
+    return text ?? safeString(value);
+  } catch {
+    return Array.isArray(value) ? "[array]" : "[object]";
+  }
+}

@@ -1,0 +1,7 @@
+export { replayGate, checkPortableCall, parseJson } from "./gate.js";
+export { checkPair, pendingCalls, orphanResults, callsOf, outputsOf } from "./pairing.js";
+export { validatorFor, validateArguments, compiledSchemaCount, draftOf, ToolSchemaError } from "./schema.js";
+export { resolveTools, isToolDefinition, ToolSpecError } from "./tools.js";
+export { describeValue, truncate } from "./describe.js";
+export { GATE_REASONS, PAIR_REASONS } from "./types.js";
+export type * from "./types.js";

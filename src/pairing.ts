@@ -1,0 +1,110 @@
+import { describeValue, isRecord, readField } from "./describe.js";
+import { checkPortableCall } from "./gate.js";
+import type { PairReason, PairResult } from "./types.js";
+
+const TOOL_RESULT = "agent.session.input.tool_result";
+
+/**
+ * Checks that a result answers a call, for both families:
+ * - Open Responses: `function_call_output` ↔ a portable, completed `function_call` (same `call_id`);
+ * - Agents API: `agent.session.input.tool_result` ↔ a required-action `function_call`
+ *   (same `turn_id` and `call_id`; `success: true` needs `output`, `success: false` needs `error`).
+ *
+ * @example
+ * checkPair(fc_001, { type: "function_call_output", call_id: "call_123", output: "sales report for apac" })
+ * // → { ok: true, reason: "ok", ... }
+ */
+export function checkPair(call: unknown, result: unknown): PairResult {
+  return readField(result, "type") === TOOL_RESULT ? checkToolResult(call, result) : checkCallOutput(call, result);
+}
+
+function checkCallOutput(call: unknown, result: unknown): PairResult {
+  const gate = checkPortableCall(call);
+  if (gate) return fail("call_not_pairable", `the call cannot take a result (${gate.message})`);
+  const type = readField(result, "type");
+  if (!isRecord(result) || type !== "function_call_output") {
+    return fail(
+      "not_a_result",
+      isRecord(result)
+        ? `type is ${describeValue(type)}, expected "function_call_output" or "${TOOL_RESULT}"`
+        : `the result must be an object, received ${describeValue(result)}`,
+    );
+  }
+  const idProblem = pinMismatch("call_id", call, result);
+  if (idProblem) return idProblem;
+  return checkOutput(readField(result, "output"), "output");
+}
+
+function checkToolResult(call: unknown, result: unknown): PairResult {
+  const callType = readField(call, "type");
+  if (!isRecord(call) || callType !== "function_call") {
+    return fail(
+      "call_not_pairable",
+      `the required action must be a function_call, received ${isRecord(call) ? `type ${describeValue(callType)}` : describeValue(call)}`,
+    );
+  }
+  const turnProblem = pinMismatch("turn_id", call, result);
+  if (turnProblem) return turnProblem;
+  const callProblem = pinMismatch("call_id", call, result);
+  if (callProblem) return callProblem;
+  const success = readField(result, "success");
+  if (success === true) return checkOutput(readField(result, "output"), "output");
+  if (success === false) {
+    const error = readField(result, "error");
+    if (typeof error === "string" && error !== "") return pass();
+    return fail("missing_error", `success is false, so error must be a non-empty string, received ${describeValue(error)}`);
+  }
+  return fail("output_type", `success must be true or false, received ${describeValue(success)}`);
+}
+
+function pinMismatch(pin: "call_id" | "turn_id", call: unknown, result: unknown): PairResult | undefined {
+  const expected = readField(call, pin);
+  const received = readField(result, pin);
+  if (typeof expected === "string" && expected === received) return undefined;
+  const reason: PairReason = pin === "call_id" ? "call_id_mismatch" : "turn_id_mismatch";
+  if (typeof expected !== "string") {
+    return fail(reason, `the call has no string ${pin} (received ${describeValue(expected)})`);
+  }
+  return fail(reason, `${pin} ${describeValue(received)} does not match the call's ${pin} ${describeValue(expected)}`);
+}
+
+function checkOutput(output: unknown, field: string): PairResult {
+  if (typeof output === "string") return pass();
+  if (Array.isArray(output) && output.every((part) => isRecord(part) && typeof part.type === "string")) return pass();
+  const hint = isRecord(output) ? " (serialize objects with JSON.stringify)" : "";
+  return fail("output_type", `${field} must be a string or a content array${hint}, received ${describeValue(output)}`);
+}
+
+function pass(): PairResult {
+  return { ok: true, reason: "ok", message: "ok: the result answers the call" };
+}
+
+function fail(reason: PairReason, detail: string): PairResult {
+  return { ok: false, reason, message: `${reason}: ${detail}` };
+}
+
+/** A `function_call` still waiting for its `function_call_output`. */
+export function pendingCalls(items: readonly unknown[]): unknown[] {
+  const answered = new Set(outputsOf(items).map((output) => readField(output, "call_id")));
+  return callsOf(items).filter((call) => !answered.has(readField(call, "call_id")));
+}
+
+/** A `function_call_output` whose `call_id` matches no completed, portable `function_call` in the list. */
+export function orphanResults(items: readonly unknown[]): unknown[] {
+  const called = new Set(callsOf(items).map((call) => readField(call, "call_id")));
+  return outputsOf(items).filter((output) => !called.has(readField(output, "call_id")));
+}
+
+/** Completed, portable `function_call` items: the calls that owe a result. */
+export function callsOf(items: readonly unknown[]): unknown[] {
+  return asList(items).filter((item) => checkPortableCall(item) === undefined);
+}
+
+/** `function_call_output` items. */
+export function outputsOf(items: readonly unknown[]): unknown[] {
+  return asList(items).filter((item) => readField(item, "type") === "function_call_output");
+}
+
+function asList(items: readonly unknown[]): unknown[] {
+  return Array.isArray(items) ? items : [];
+}

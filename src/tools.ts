@@ -1,0 +1,72 @@
+import { describeValue, isRecord } from "./describe.js";
+import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
+
+/** A `tools` argument that is neither a schema, a function tool nor an array of them. */
+export class ToolSpecError extends TypeError {
+  override name = "ToolSpecError";
+}
+
+export interface NamedTool {
+  name: string;
+  schema: JsonSchema;
+  definition: ToolDefinition;
+}
+
+/** A resolved ToolSpec: one anonymous schema, or a set of tools looked up by name. */
+export type ResolvedTools = { kind: "schema"; schema: JsonSchema } | { kind: "set"; tools: Map<string, NamedTool> };
+
+const resolved = new WeakMap<object, ResolvedTools>();
+
+/** Whether `value` declares a function tool (Responses shape or Chat Completions shape). */
+export function isToolDefinition(value: unknown): value is ToolDefinition {
+  return isRecord(value) && value.type === "function" && ("name" in value || isRecord(value.function));
+}
+
+/** Turns any accepted ToolSpec into a lookup, cached per spec object. Throws {@link ToolSpecError}. */
+export function resolveTools(spec: ToolSpec): ResolvedTools {
+  if (typeof spec === "boolean") return { kind: "schema", schema: spec };
+  if (spec === null || typeof spec !== "object") {
+    throw new ToolSpecError(
+      `tools must be a JSON Schema, a function tool definition or an array of them, received ${describeValue(spec)}`,
+    );
+  }
+  const cached = resolved.get(spec);
+  if (cached) return cached;
+  const result: ResolvedTools = Array.isArray(spec)
+    ? { kind: "set", tools: toolMap(spec) }
+    : isToolDefinition(spec)
+      ? { kind: "set", tools: toolMap([spec]) }
+      : { kind: "schema", schema: spec as JsonSchema };
+  resolved.set(spec, result);
+  return result;
+}
+
+function toolMap(definitions: readonly unknown[]): Map<string, NamedTool> {
+  const tools = new Map<string, NamedTool>();
+  definitions.forEach((definition, index) => {
+    const tool = namedTool(definition, index);
+    if (tools.has(tool.name)) throw new ToolSpecError(`tools[${index}]: a tool named "${tool.name}" is declared twice`);
+    tools.set(tool.name, tool);
+  });
+  return tools;
+}
+
+function namedTool(definition: unknown, index: number): NamedTool {
+  if (!isToolDefinition(definition)) {
+    throw new ToolSpecError(
+      `tools[${index}] is not a function tool definition ({ type: "function", name, parameters }), received ${describeValue(definition)}`,
+    );
+  }
+  const inner = "function" in definition ? definition.function : definition;
+  if (typeof inner.name !== "string" || inner.name === "") {
+    throw new ToolSpecError(`tools[${index}].name must be a non-empty string, received ${describeValue(inner.name)}`);
+  }
+  // The Responses API accepts `parameters: null` for a tool without arguments.
+  const schema = inner.parameters ?? {};
+  return { name: inner.name, schema, definition };
+}
+
+/** Names of the tools in a set, for messages. */
+export function toolNames(tools: Map<string, NamedTool>): string {
+  return [...tools.keys()].map((n) => JSON.stringify(n)).join(", ") || "none";
+}

@@ -1,0 +1,133 @@
+/** Why an item may or may not be replayed, in the order the gate checks. */
+export type GateReason =
+  | "namespaced"
+  | "not_function_call"
+  | "status"
+  | "arguments_type"
+  | "arguments_parse"
+  | "unknown_tool"
+  | "arguments_schema"
+  | "ok";
+
+/** Every gate reason, in the order the gate checks them. */
+export const GATE_REASONS: readonly GateReason[] = [
+  "namespaced",
+  "not_function_call",
+  "status",
+  "arguments_type",
+  "arguments_parse",
+  "unknown_tool",
+  "arguments_schema",
+  "ok",
+];
+
+/** One JSON Schema violation: JSON Pointer into the arguments, Ajv keyword, message and params. */
+export interface SchemaIssue {
+  path: string;
+  keyword: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export interface GateResult {
+  ok: boolean;
+  reason: GateReason;
+  /** One line that names the field, e.g. `status: status is "in_progress", expected "completed"`. */
+  message: string;
+  errors: SchemaIssue[];
+  /** The parsed arguments, once the parse step passed. */
+  arguments?: unknown;
+}
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+/** A function tool as the Responses API declares it. */
+export interface FunctionToolDefinition {
+  type: "function";
+  name: string;
+  parameters?: JsonSchema | null;
+  description?: string | null;
+  strict?: boolean | null;
+}
+
+/** A function tool as Chat Completions declares it (accepted for convenience). */
+export interface ChatFunctionToolDefinition {
+  type: "function";
+  function: { name: string; parameters?: JsonSchema | null; description?: string; strict?: boolean | null };
+}
+
+export type ToolDefinition = FunctionToolDefinition | ChatFunctionToolDefinition;
+
+/**
+ * What the gate validates arguments against: a bare JSON Schema, one function tool
+ * definition, or a tool set (picked by the item's `name`).
+ */
+export type ToolSpec = JsonSchema | ToolDefinition | readonly ToolDefinition[];
+
+/** Open Responses `function_call` item. */
+export interface FunctionCallItem {
+  type: "function_call";
+  id?: string;
+  call_id: string;
+  name: string;
+  arguments: string;
+  status?: "in_progress" | "completed" | "incomplete";
+}
+
+export interface InputTextContent {
+  type: "input_text";
+  text: string;
+}
+
+/** Open Responses `function_call_output` item. */
+export interface FunctionCallOutputItem {
+  type: "function_call_output";
+  id?: string;
+  call_id: string;
+  output: string | Array<{ type: string; [key: string]: unknown }>;
+  status?: "in_progress" | "completed" | "incomplete";
+}
+
+/** Agents API: a `function_call` in a session's `required_actions` (arguments are an object). */
+export interface RequiredFunctionCall {
+  type: "function_call";
+  turn_id: string;
+  call_id: string;
+  name: string;
+  arguments: unknown;
+}
+
+/** Agents API input event `agent.session.input.tool_result`. */
+export interface ToolResultEvent {
+  type: "agent.session.input.tool_result";
+  turn_id: string;
+  call_id: string;
+  success: boolean;
+  output?: string | Array<{ type: string; [key: string]: unknown }> | null;
+  error?: string | null;
+}
+
+export type PairReason =
+  | "ok"
+  | "call_not_pairable"
+  | "not_a_result"
+  | "call_id_mismatch"
+  | "turn_id_mismatch"
+  | "output_type"
+  | "missing_error";
+
+export const PAIR_REASONS: readonly PairReason[] = [
+  "ok",
+  "call_not_pairable",
+  "not_a_result",
+  "call_id_mismatch",
+  "turn_id_mismatch",
+  "output_type",
+  "missing_error",
+];
+
+export interface PairResult {
+  ok: boolean;
+  reason: PairReason;
+  message: string;
+}

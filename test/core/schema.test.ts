@@ -1,0 +1,100 @@
+import { describe, expect, test } from "vitest";
+import { compiledSchemaCount, draftOf, replayGate, validatorFor, ToolSchemaError } from "../../src/index.js";
+import { fc_001 } from "./samples.js";
+
+const call = (args: unknown) => ({ ...fc_001, arguments: JSON.stringify(args) });
+
+describe("drafts and formats", () => {
+  test("2020-12 by default, draft-07 when $schema says so", () => {
+    expect(draftOf({})).toBe("2020-12");
+    expect(draftOf({ $schema: "http://json-schema.org/draft-07/schema#" })).toBe("draft-07");
+    expect(draftOf({ $schema: "https://json-schema.org/draft/2019-09/schema" })).toBe("2019-09");
+  });
+
+  test("draft-07 tuple items and 2020-12 prefixItems each work in their draft", () => {
+    const d7 = { $schema: "http://json-schema.org/draft-07/schema#", type: "array", items: [{ type: "string" }], additionalItems: false };
+    expect(replayGate(call(["a"]), d7).reason).toBe("ok");
+    expect(replayGate(call(["a", 1]), d7).reason).toBe("arguments_schema");
+    const d2020 = { type: "array", prefixItems: [{ type: "string" }], items: false };
+    expect(replayGate(call(["a"]), d2020).reason).toBe("ok");
+    expect(replayGate(call(["a", 1]), d2020).reason).toBe("arguments_schema");
+  });
+
+  test("formats are checked (ajv-formats)", () => {
+    const schema = { type: "object", properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" } } };
+    expect(replayGate(call({ at: "2026-10-22T10:00:00Z", mail: "a@b.co" }), schema).reason).toBe("ok");
+    const result = replayGate(call({ at: "yesterday", mail: "nope" }), schema);
+    expect(result.errors.map((e) => e.keyword)).toEqual(["format", "format"]);
+    expect(result.errors[0]!.message).toBe('/at must match format "date-time", received "yesterday"');
+  });
+
+  test("unknown keywords (description, strict, examples, x-*) are tolerated", () => {
+    const schema = { type: "object", description: "d", strict: true, "x-vendor": 1, properties: { a: { type: "string", examples: ["x"] } } };
+    expect(replayGate(call({ a: "x" }), schema).reason).toBe("ok");
+  });
+
+  test("two tools may use the same $id", () => {
+    const a = { $id: "https://example.com/args", type: "object", required: ["a"] };
+    const b = { $id: "https://example.com/args", type: "object", required: ["b"] };
+    expect(replayGate(call({ a: 1 }), a).reason).toBe("ok");
+    expect(replayGate(call({ a: 1 }), b).reason).toBe("arguments_schema");
+  });
+
+  test("local $ref / $defs resolve", () => {
+    const schema = { type: "object", properties: { r: { $ref: "#/$defs/region" } }, $defs: { region: { enum: ["apac"] } } };
+    expect(replayGate(call({ r: "apac" }), schema).reason).toBe("ok");
+    expect(replayGate(call({ r: "emea" }), schema).errors[0]!.path).toBe("/r");
+  });
+
+  test("a JSON pointer with escaped characters is rendered as Ajv gives it", () => {
+    const schema = { type: "object", properties: { "a/b": { type: "string" } } };
+    const result = replayGate(call({ "a/b": 1 }), schema);
+    expect(result.errors[0]!.path).toBe("/a~1b");
+    expect(result.errors[0]!.message).toBe("/a~1b must be string, received 1");
+  });
+});
+
+describe("compile once", () => {
+  test("the same schema object and structurally equal copies share one validator", () => {
+    const make = () => ({ type: "object", properties: { z: { type: "number" }, a: { type: "string" } }, required: ["a"] });
+    const before = compiledSchemaCount();
+    const first = validatorFor(make());
+    for (let i = 0; i < 1000; i++) expect(validatorFor(make())).toBe(first);
+    const reordered = { required: ["a"], properties: { a: { type: "string" }, z: { type: "number" } }, type: "object" };
+    expect(validatorFor(reordered)).toBe(first);
+    expect(compiledSchemaCount() - before).toBe(1);
+  });
+
+  test("a schema object is read once (like Ajv's own cache): to change a tool, pass a new object", () => {
+    const schema: Record<string, unknown> = { type: "object", required: ["mut_a"] };
+    expect(replayGate(call({ mut_a: 1 }), schema).reason).toBe("ok");
+    schema.required = ["mut_b"];
+    expect(replayGate(call({ mut_a: 1 }), schema).reason).toBe("ok");
+    expect(replayGate(call({ mut_a: 1 }), { ...schema }).reason).toBe("arguments_schema");
+  });
+
+  test("an invalid schema is a ToolSchemaError naming the tool, without an Ajv stack", () => {
+    expect(() => validatorFor({ type: 12 }, "weather")).toThrow(ToolSchemaError);
+    try {
+      validatorFor({ properties: { a: { $ref: "#/$defs/missing" } } }, "weather");
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ToolSchemaError);
+      expect((error as ToolSchemaError).tool).toBe("weather");
+      expect((error as Error).message).toMatch(/^the JSON Schema of tool "weather" cannot be compiled: /);
+    }
+  });
+
+  test("a cyclic schema object is a ToolSchemaError, not a stack overflow", () => {
+    const cyclic: Record<string, unknown> = { type: "object" };
+    cyclic.self = cyclic;
+    expect(() => validatorFor(cyclic, "loop")).toThrow(/tool "loop"/);
+  });
+
+  test("the user's schema object is never modified", () => {
+    const schema = { type: "object", properties: { a: { type: "string" } } };
+    const snapshot = structuredClone(schema);
+    replayGate(call({ a: 1 }), schema);
+    expect(schema).toEqual(snapshot);
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, test } from "vitest";
+import { call_123_output, fc_001, fc_009, lookupOrderTool, regionSchema, salesTool, ws_001 } from "../core/samples.js";
+import { failureOf } from "./helpers.js";
+
+const tools = [salesTool, lookupOrderTool];
+const action = { type: "function_call", turn_id: "turn_2", call_id: "call_3c91", name: "lookup_order", arguments: { order_id: "A-1042" } };
+const toolResult = { type: "agent.session.input.tool_result", turn_id: "turn_2", call_id: "call_3c91", success: true, output: '{"status":"paid"}' };
+
+describe("toBeReplayable", () => {
+  test("pass and .not", () => {
+    expect(fc_001).toBeReplayable();
+    expect(fc_001).toBeReplayable(regionSchema);
+    expect(fc_001).toBeReplayable(tools);
+    expect(fc_009).not.toBeReplayable(tools);
+    expect(ws_001).not.toBeReplayable();
+  });
+
+  test("failure names the rule, the path and the value", () => {
+    expect(failureOf(() => expect(fc_009).toBeReplayable(tools))).toMatchSnapshot();
+    expect(failureOf(() => expect({ ...fc_009, arguments: '{"region":"global","x":1}' }).toBeReplayable(regionSchema))).toMatchSnapshot();
+    expect(failureOf(() => expect(ws_001).toBeReplayable())).toMatchSnapshot();
+    expect(failureOf(() => expect(fc_001).not.toBeReplayable(tools))).toMatchSnapshot();
+  });
+
+  test("bad input fails clearly, never with a TypeError from inside", () => {
+    for (const value of [undefined, null, "function_call", 42, [], [fc_001]]) {
+      const message = failureOf(() => expect(value).toBeReplayable());
+      expect(message).toMatch(/^expect\(received\)\.toBeReplayable\(\)\n\nExpected: reason "ok"\nReceived: reason "namespaced"/);
+    }
+    const cyclic: Record<string, unknown> = { ...fc_001, status: "in_progress" };
+    cyclic.self = cyclic;
+    expect(failureOf(() => expect(cyclic).toBeReplayable())).toContain('"self":"[Circular]"');
+  });
+
+  test("a 10 MB arguments string gives a bounded message", () => {
+    const huge = { ...fc_001, arguments: JSON.stringify({ region: "r".repeat(10_000_000) }) };
+    const message = failureOf(() => expect(huge).toBeReplayable(regionSchema));
+    expect(message.length).toBeLessThan(2_000);
+    expect(message).toContain("/region must be equal to one of the allowed values");
+  });
+
+  test("an invalid tool schema throws a matcher error naming the tool, with or without .not", () => {
+    const broken = { type: "function", name: "broken_tool", parameters: { type: "objekt" } } as const;
+    const item = { ...fc_001, name: "broken_tool" };
+    expect(failureOf(() => expect(item).toBeReplayable(broken))).toMatchSnapshot();
+    expect(failureOf(() => expect(item).not.toBeReplayable(broken))).toContain('tool "broken_tool"');
+    expect(failureOf(() => expect(item).toBeReplayable(7 as never))).toContain("Matcher error: tools must be");
+  });
+
+  test("asymmetric, inside toEqual and toContainEqual", () => {
+    expect({ output: [fc_001] }).toEqual({ output: [expect.toBeReplayable(regionSchema)] });
+    expect([ws_001, fc_001]).toContainEqual(expect.toBeReplayable());
+    expect({ output: [fc_009] }).toEqual({ output: [expect.not.toBeReplayable(regionSchema)] });
+    expect(failureOf(() => expect({ output: [fc_009] }).toEqual({ output: [expect.toBeReplayable(regionSchema)] }))).toContain(
+      "toBeReplayable",
+    );
+  });
+});
+
+describe("toHaveReplayReason", () => {
+  test("pass, .not and failure", () => {
+    expect(fc_009).toHaveReplayReason("arguments_schema", regionSchema);
+    expect(fc_009).toHaveReplayReason("ok");
+    expect({ ...fc_001, status: "incomplete" }).toHaveReplayReason("status");
+    expect(fc_001).not.toHaveReplayReason("status");
+    expect(failureOf(() => expect({ ...fc_001, arguments: {} }).toHaveReplayReason("arguments_parse"))).toMatchSnapshot();
+    expect(failureOf(() => expect(fc_001).not.toHaveReplayReason("ok"))).toMatchSnapshot();
+  });
+
+  test("an unknown reason is a matcher error", () => {
+    expect(failureOf(() => expect(fc_001).toHaveReplayReason("bogus" as never))).toContain('Matcher error: reason must be one of "namespaced"');
+  });
+
+  test("asymmetric", () => {
+    expect([ws_001]).toEqual([expect.toHaveReplayReason("namespaced")]);
+  });
+});
+
+describe("toPairWithCall", () => {
+  test("Open Responses and Agents API pairs", () => {
+    expect(call_123_output).toPairWithCall(fc_001);
+    expect(toolResult).toPairWithCall(action);
+    expect({ ...call_123_output, call_id: "call_124" }).not.toPairWithCall(fc_001);
+  });
+
+  test("the message names the pin that drifted and shows both values", () => {
+    expect(failureOf(() => expect({ ...call_123_output, call_id: "call_124" }).toPairWithCall(fc_001))).toMatchSnapshot();
+    expect(failureOf(() => expect({ ...toolResult, turn_id: "turn_3" }).toPairWithCall(action))).toMatchSnapshot();
+    expect(failureOf(() => expect({ ...call_123_output, output: { a: 1 } }).toPairWithCall(fc_001))).toMatchSnapshot();
+    expect(failureOf(() => expect(call_123_output).not.toPairWithCall(fc_001))).toMatchSnapshot();
+  });
+
+  test("asymmetric", () => {
+    expect({ input: [call_123_output] }).toEqual({ input: [expect.toPairWithCall(fc_001)] });
+  });
+});
+
+describe("toHaveStringArguments", () => {
+  test("pass with and without expected, asymmetric matchers inside", () => {
+    expect(fc_001).toHaveStringArguments();
+    expect(fc_001).toHaveStringArguments({ region: "apac" });
+    expect(fc_001).toHaveStringArguments({ region: expect.any(String) });
+    expect(fc_001).toHaveStringArguments(expect.objectContaining({ region: expect.stringMatching(/^a/) }));
+    expect(fc_001).not.toHaveStringArguments({ region: "emea" });
+    expect({ ...fc_001, arguments: { region: "apac" } }).not.toHaveStringArguments();
+  });
+
+  test("expected undefined is compared, not ignored", () => {
+    expect({ ...fc_001, arguments: "null" }).not.toHaveStringArguments(undefined);
+  });
+
+  test("failure messages", () => {
+    expect(failureOf(() => expect({ ...fc_001, arguments: { region: "apac" } }).toHaveStringArguments())).toMatchSnapshot();
+    expect(failureOf(() => expect({ ...fc_001, arguments: '{"region":' }).toHaveStringArguments())).toMatchSnapshot();
+    expect(failureOf(() => expect(fc_001).toHaveStringArguments({ region: "emea" }))).toMatchSnapshot();
+    expect(failureOf(() => expect(fc_001).not.toHaveStringArguments({ region: "apac" }))).toMatchSnapshot();
+    expect(failureOf(() => expect(undefined).toHaveStringArguments())).toContain("arguments is undefined");
+  });
+
+  test("asymmetric", () => {
+    expect([fc_001]).toEqual([expect.toHaveStringArguments({ region: "apac" })]);
+    expect([fc_001]).toEqual([expect.not.toHaveStringArguments({ region: "emea" })]);
+  });
+});
+
+describe("toHaveAllCallsPaired", () => {
+  const second = { ...fc_001, id: "fc_002", call_id: "call_456" };
+  test("pass, .not and failure listing each problem", () => {
+    expect([fc_001, call_123_output]).toHaveAllCallsPaired();
+    expect([{ type: "message", role: "user", content: "hi" }]).toHaveAllCallsPaired();
+    expect([fc_001]).not.toHaveAllCallsPaired();
+    const items = [fc_001, second, call_123_output, call_123_output, { ...call_123_output, call_id: "call_999" }];
+    expect(failureOf(() => expect(items).toHaveAllCallsPaired())).toMatchSnapshot();
+    expect(failureOf(() => expect([fc_001, call_123_output]).not.toHaveAllCallsPaired())).toMatchSnapshot();
+    expect(failureOf(() => expect({ output: [] }).toHaveAllCallsPaired())).toContain("an array of items");
+  });
+
+  test("an output of an incomplete call is an orphan", () => {
+    expect([{ ...fc_001, status: "incomplete" }, call_123_output]).not.toHaveAllCallsPaired();
+  });
+});
+
+describe("toBePortable", () => {
+  test("pass, .not and failure listing each item", () => {
+    expect([{ role: "user", content: "hi" }, fc_001, call_123_output]).toBePortable();
+    expect([ws_001]).not.toBePortable();
+    const mixed = [
+      fc_001,
+      ws_001,
+      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "x", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "call_1", content: "x" },
+      { content: "no type" },
+    ];
+    expect(failureOf(() => expect(mixed).toBePortable())).toMatchSnapshot();
+    expect(failureOf(() => expect([fc_001]).not.toBePortable())).toMatchSnapshot();
+  });
+});
