@@ -1,22 +1,27 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    cli: "src/cli.ts",
-    matchers: "matchers/index.ts",
-    vitest: "matchers/vitest.ts",
-    jest: "matchers/jest.ts",
-    factories: "fixtures/factories/index.ts",
-    msw: "fixtures/msw/index.ts",
-  },
-  format: ["esm", "cjs"],
+const entries = {
+  index: "src/index.ts",
+  cli: "src/cli.ts",
+  matchers: "matchers/index.ts",
+  jest: "matchers/jest.ts",
+  factories: "fixtures/factories/index.ts",
+  msw: "fixtures/msw/index.ts",
+};
+
+const shared: Options = {
   dts: true,
-  clean: true,
   target: "node20",
   platform: "node",
   sourcemap: true,
   shims: true,
   splitting: true,
   external: ["vitest", "@jest/globals", "expect", "msw", "@faker-js/faker", "ajv", "ajv-formats"],
-});
+};
+
+// `npm run build` empties dist/ first; the two builds run in parallel, so neither cleans.
+export default defineConfig([
+  // Vitest is ESM-only (its CommonJS entry throws), so the entry that registers on it is ESM-only too.
+  { ...shared, entry: { ...entries, vitest: "matchers/vitest.ts", vitest4: "matchers/vitest4.ts" }, format: ["esm"] },
+  { ...shared, entry: entries, format: ["cjs"] },
+]);

@@ -73,12 +73,12 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      record(line, "malformed_line", `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      record(line, "malformed_line", `malformed_line: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
       continue;
     }
     const items = itemsOfLine(value);
     if (items.length === 0) {
-      record(line, "empty_response", "a response object with no output items");
+      record(line, "empty_response", "empty_response: a response object with no output items");
       continue;
     }
     items.forEach((item, index) => {

@@ -1,0 +1,20 @@
+import { expect } from "vitest";
+import { agentMatchers } from "./index.js";
+import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
+
+expect.extend(agentMatchers);
+
+// Vitest 4 only, for projects with `skipLibCheck: false`: Vitest 4 reads custom matchers from the
+// global `jest.Matchers<R, T>`, and its own `Matchers<T>` has one type parameter where Vitest 5's
+// has two, so the default entry's Vitest 5 augmentation cannot type-check there without skipLibCheck.
+declare module "vitest" {
+  interface AsymmetricMatchersContaining extends AgentAsymmetricMatchers {}
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
+    interface Matchers<R, T = {}> extends AgentMatchers<R> {}
+  }
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import { describe, expect, test } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { fc_001, fc_009, salesTool, ws_001 } from "../core/samples.js";
+
+const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cli-"));
+const toolsPath = join(dir, "tools.json");
+writeFileSync(toolsPath, JSON.stringify([salesTool]));
+
+function file(name: string, lines: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, lines.join("\n"));
+  return path;
+}
+
+async function run(argv: string[], stdin = "") {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.on("data", (chunk) => (out += chunk));
+  stderr.on("data", (chunk) => (err += chunk));
+  const code = await main(argv, { stdin: Readable.from([stdin]), stdout, stderr });
+  return { code, out, err };
+}
+
+describe("agent-testkit check", () => {
+  test("all ok → exit 0 with a per-reason table", async () => {
+    const log = file("ok.jsonl", [JSON.stringify(fc_001), JSON.stringify({ item: fc_001 })]);
+    const { code, out } = await run(["check", log, "--tools", toolsPath]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/2 lines, 2 items/);
+    expect(out).toMatch(/ok\s+2/);
+    expect(out).toContain("OK: every line may be replayed");
+  });
+
+  test("failures are listed with file:line and message; every line is counted", async () => {
+    const lines = [JSON.stringify(fc_001), JSON.stringify(fc_009), "{not json", "", JSON.stringify(ws_001), JSON.stringify({ object: "response", output: [fc_001, fc_009] })];
+    const log = file("mixed.jsonl", lines);
+    const { code, out } = await run(["check", log, "--tools", toolsPath, "--json"]);
+    expect(code).toBe(1);
+    const report = JSON.parse(out);
+    expect(report.lines).toBe(6);
+    expect(report.blank).toBe(1);
+    expect(report.items).toBe(5);
+    expect(report.counts).toMatchObject({ ok: 2, arguments_schema: 2, namespaced: 1, malformed_line: 1 });
+    const counted = Object.values(report.counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(counted + report.blank).toBe(lines.length + 1); // the response line holds two items
+    expect(report.failures).toEqual([
+      { line: 2, reason: "arguments_schema", message: expect.stringContaining("/region must be equal") },
+      { line: 3, reason: "malformed_line", message: expect.stringMatching(/^malformed_line: not valid JSON/) },
+      { line: 5, reason: "namespaced", message: expect.stringContaining("openai:web_search_call") },
+      { line: 6, index: 1, reason: "arguments_schema", message: expect.any(String) },
+    ]);
+  });
+
+  test("--fail-on limits which reasons fail the run", async () => {
+    const log = file("fail-on.jsonl", [JSON.stringify(fc_001), JSON.stringify({ type: "message", role: "user", content: "hi" })]);
+    expect((await run(["check", log])).code).toBe(1);
+    expect((await run(["check", log, "--fail-on", "arguments_schema,status"])).code).toBe(0);
+    const bad = await run(["check", log, "--fail-on", "nope"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('unknown reason "nope"');
+  });
+
+  test("reads stdin with -", async () => {
+    const { code, out } = await run(["check", "-"], `${JSON.stringify(fc_001)}\n${JSON.stringify(fc_009)}\n`);
+    expect(code).toBe(0);
+    expect(out).toContain("<stdin>: 2 lines, 2 items");
+  });
+
+  test("usage errors exit 2 and name the file", async () => {
+    expect((await run([])).code).toBe(2);
+    expect((await run(["check"])).code).toBe(2);
+    const missing = await run(["check", join(dir, "missing.jsonl")]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("missing.jsonl: ENOENT");
+    const badTools = file("bad-tools.json", ["{oops"]);
+    const bad = await run(["check", "-", "--tools", badTools]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("bad-tools.json: not valid JSON");
+    const brokenSchema = file("broken.json", [JSON.stringify([{ type: "function", name: "broken_tool", parameters: { type: "objekt" } }])]);
+    expect((await run(["check", "-", "--tools", brokenSchema])).err).toContain('tool "broken_tool"');
+    expect((await run(["frobnicate"])).code).toBe(2);
+    expect((await run(["check", "x", "--bogus"])).err).toContain("unknown option --bogus");
+  });
+
+  test("--help", async () => {
+    const { code, out } = await run(["check", "--help"]);
+    expect(code).toBe(0);
+    expect(out).toContain("Usage: agent-testkit check");
+    expect((await run(["--help"])).out).toContain("Commands:");
+  });
+
+  test("a request body with tools is accepted as the tools file", async () => {
+    const body = file("body.json", [JSON.stringify({ model: "m", tools: [salesTool, { type: "web_search" }] })]);
+    const log = file("one.jsonl", [JSON.stringify(fc_009)]);
+    expect((await run(["check", log, "--tools", body])).code).toBe(1);
+  });
+});

@@ -1,0 +1,14 @@
+// Every runner-free entry point, required from CJS.
+const assert = require("node:assert/strict");
+const core = require("agent-testkit");
+const matchers = require("agent-testkit/matchers");
+const factories = require("agent-testkit/factories");
+const msw = require("agent-testkit/msw");
+
+const item = { type: "function_call", id: "fc_001", name: "get_latest_sales_report", call_id: "call_123", status: "completed", arguments: '{"region":"apac"}' };
+assert.equal(core.replayGate(item).reason, "ok");
+assert.equal(core.checkPair(item, { type: "function_call_output", call_id: "call_123", output: "x" }).ok, true);
+assert.equal(typeof matchers.agentMatchers.toPairWithCall, "function");
+assert.equal(typeof factories, "object");
+assert.equal(typeof msw, "object");
+console.log(`CJS ${process.version}: ok`);

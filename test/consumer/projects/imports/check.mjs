@@ -1,0 +1,14 @@
+// Every runner-free entry point, imported from ESM.
+import assert from "node:assert/strict";
+import * as core from "agent-testkit";
+import * as matchers from "agent-testkit/matchers";
+import * as factories from "agent-testkit/factories";
+import * as msw from "agent-testkit/msw";
+
+const item = { type: "function_call", id: "fc_001", name: "get_latest_sales_report", call_id: "call_123", status: "completed", arguments: '{"region":"apac"}' };
+assert.equal(core.replayGate(item).reason, "ok");
+assert.equal(core.replayGate({ ...item, arguments: '{"region":"global"}' }, { properties: { region: { enum: ["apac"] } } }).reason, "arguments_schema");
+assert.equal(typeof matchers.agentMatchers.toBeReplayable, "function");
+assert.equal(typeof factories, "object");
+assert.equal(typeof msw, "object");
+console.log(`ESM ${process.version}: ok`);

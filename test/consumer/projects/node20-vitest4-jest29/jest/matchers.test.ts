@@ -1,0 +1,28 @@
+// Jest 29 with injected globals typed by @types/jest (the global `jest` namespace).
+import { replayGate, type FunctionCallItem } from "agent-testkit";
+
+const regionSchema = { type: "object", additionalProperties: false, required: ["region"], properties: { region: { enum: ["apac", "emea", "amer"] } } };
+const tools = [{ type: "function", name: "get_latest_sales_report", parameters: regionSchema }] as const;
+const call: FunctionCallItem = { type: "function_call", id: "fc_001", name: "get_latest_sales_report", call_id: "call_123", status: "completed", arguments: '{"region":"apac"}' };
+
+describe("agent-testkit in a Jest 29 + TypeScript project on Node 20", () => {
+  test("matchers", () => {
+    expect(call).toBeReplayable(tools);
+    expect({ ...call, arguments: '{"region":"global"}' }).not.toBeReplayable(tools);
+    expect({ ...call, status: "incomplete" }).toHaveReplayReason("status");
+    expect({ type: "function_call_output", call_id: "call_123", output: "ok" }).toPairWithCall(call);
+    expect(call).toHaveStringArguments({ region: expect.any(String) });
+    expect([call]).not.toHaveAllCallsPaired();
+    expect([call]).toBePortable();
+    expect({ output: [call] }).toEqual({ output: [expect.toBeReplayable(tools)] });
+    expect(replayGate(call, tools).ok).toBe(true);
+  });
+});
+
+// Type errors only: never called.
+export function wrongArguments(): void {
+  // @ts-expect-error a number is not a ToolSpec
+  expect(call).toBeReplayable(1);
+  // @ts-expect-error not a gate reason
+  expect(call).toHaveReplayReason("nope");
+}

@@ -1,0 +1,50 @@
+// Consumer tests: pack the package, install the tarball into fresh projects (one per runner and
+// Node version) and run each project's own `npm test`. Run after `npm run build`.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+const projects = resolve(import.meta.dirname, "projects");
+const only = process.argv.slice(2);
+
+/** PATH without node_modules/.bin entries: the machine's own Node (20 here), not the pinned one. */
+const systemPath = process.env.PATH.split(delimiter).filter((p) => !p.includes(`node_modules${"/"}.bin`)).join(delimiter);
+const nodesOf = { imports: ["pinned", "system"], "node20-vitest4-jest29": ["system"] };
+
+const work = mkdtempSync(join(tmpdir(), "agent-testkit-consumer-"));
+const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }));
+const tarball = join(work, packed[0].filename);
+console.log(`packed ${packed[0].filename} (${packed[0].files.length} files)`);
+
+let failed = 0;
+for (const name of readdirSync(projects)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  const dir = join(work, name);
+  cpSync(join(projects, name), dir, { recursive: true });
+  const pkgPath = join(dir, "package.json");
+  const pkg = JSON.parse(readFileSync(pkgPath, "utf8"));
+  pkg.devDependencies = { ...pkg.devDependencies, "agent-testkit": `file:${tarball}` };
+  pkg.allowScripts = { esbuild: true };
+  writeFileSync(pkgPath, JSON.stringify(pkg, null, 2));
+  const run = (args, node) => {
+    const env = { ...process.env, ...(node === "system" ? { PATH: systemPath } : {}) };
+    return spawnSync("npm", args, { cwd: dir, env, stdio: "inherit" }).status;
+  };
+  const nodes = nodesOf[name] ?? ["pinned"];
+  console.log(`\n=== consumer project ${name} ===`);
+  let status = run(["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], nodes[0]);
+  for (const node of nodes) {
+    if (status !== 0) break;
+    console.log(`--- ${name} on the ${node === "system" ? "machine's" : "pinned"} Node`);
+    status = run(["test"], node);
+  }
+  if (status !== 0) {
+    failed++;
+    console.error(`consumer project ${name} FAILED`);
+  }
+}
+if (failed === 0) rmSync(work, { recursive: true, force: true });
+else console.error(`kept ${work} for inspection`);
+process.exitCode = failed === 0 ? 0 : 1;

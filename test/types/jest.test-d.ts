@@ -1,0 +1,26 @@
+// Type tests for the Jest augmentation (@jest/globals, Jest 30), against the built declarations.
+import { expect } from "@jest/globals";
+import { expectTypeOf } from "expect-type";
+import "agent-testkit/jest";
+import type { FunctionCallItem, GateReason, ToolSpec } from "agent-testkit";
+
+declare const item: FunctionCallItem;
+declare const tools: ToolSpec;
+
+expectTypeOf(expect(item).toBeReplayable()).toEqualTypeOf<void>();
+expectTypeOf(expect(item).not.toBeReplayable(tools)).toEqualTypeOf<void>();
+expectTypeOf(expect(Promise.resolve(item)).resolves.toBeReplayable()).toEqualTypeOf<Promise<void>>();
+expectTypeOf(expect(item).toHaveReplayReason).parameter(0).toEqualTypeOf<GateReason>();
+expect({ type: "function_call_output", call_id: "c", output: "x" }).toPairWithCall(item);
+expect(item).toHaveStringArguments({ region: expect.any(String) });
+expect([item]).toHaveAllCallsPaired();
+expect([item]).toBePortable();
+expect({ output: [item] }).toEqual({ output: [expect.toBeReplayable(tools)] });
+expect([item]).toEqual([expect.not.toHaveReplayReason("status")]);
+
+// @ts-expect-error a number is not a ToolSpec
+expect(item).toBeReplayable(42);
+// @ts-expect-error not a gate reason
+expect(item).toHaveReplayReason("nope");
+// @ts-expect-error the call must be an object
+expect(item).toPairWithCall(1);

@@ -1,0 +1,41 @@
+// Type tests for the Vitest augmentation, checked by `tsc` against the built declarations.
+import { expect, expectTypeOf } from "vitest";
+import "agent-testkit/vitest";
+import type { FunctionCallItem, GateReason, GateResult, PairResult, ToolSpec } from "agent-testkit";
+import { checkPair, replayGate } from "agent-testkit";
+
+declare const item: FunctionCallItem;
+declare const tools: ToolSpec;
+
+expectTypeOf(expect(item).toBeReplayable()).toEqualTypeOf<void>();
+expectTypeOf(expect(item).toBeReplayable(tools)).toEqualTypeOf<void>();
+expectTypeOf(expect(item).not.toBeReplayable).parameter(0).toEqualTypeOf<ToolSpec | undefined>();
+expectTypeOf(expect(Promise.resolve(item)).resolves.toBeReplayable()).toEqualTypeOf<Promise<void>>();
+expect(item).toHaveReplayReason("arguments_schema", tools);
+expectTypeOf(expect(item).toHaveReplayReason).parameter(0).toEqualTypeOf<GateReason>();
+expect({ type: "function_call_output", call_id: "c", output: "x" }).toPairWithCall(item);
+expect(item).toHaveStringArguments();
+expect(item).toHaveStringArguments({ region: expect.any(String) });
+expect([item]).toHaveAllCallsPaired();
+expect([item]).not.toBePortable();
+
+// asymmetric forms
+expect({ output: [item] }).toEqual({ output: [expect.toBeReplayable(tools)] });
+expect([item]).toEqual([expect.not.toHaveReplayReason("status")]);
+expect([item]).toContainEqual(expect.toHaveStringArguments({ region: "apac" }));
+
+// core types
+expectTypeOf(replayGate).returns.toEqualTypeOf<GateResult>();
+expectTypeOf(checkPair).returns.toEqualTypeOf<PairResult>();
+
+// wrong arguments are type errors
+// @ts-expect-error a number is not a ToolSpec
+expect(item).toBeReplayable(42);
+// @ts-expect-error not a gate reason
+expect(item).toHaveReplayReason("nope");
+// @ts-expect-error the call must be an object
+expect(item).toPairWithCall("call_123");
+// @ts-expect-error takes no argument
+expect([item]).toHaveAllCallsPaired(1);
+// @ts-expect-error takes no argument
+expect.toBePortable(true);
