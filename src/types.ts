@@ -74,17 +74,18 @@ export interface FunctionCallItem {
   status?: "in_progress" | "completed" | "incomplete";
 }
 
-export interface InputTextContent {
-  type: "input_text";
-  text: string;
-}
+/** A content part of a tool output: text, an image or a file (the spec's input content types). */
+export type InputContentPart =
+  | { type: "input_text"; text: string }
+  | { type: "input_image"; detail: "low" | "high" | "auto"; image_url?: string | null; file_id?: string | null }
+  | { type: "input_file"; file_id?: string | null; file_data?: string; file_url?: string; filename?: string };
 
 /** Open Responses `function_call_output` item. */
 export interface FunctionCallOutputItem {
   type: "function_call_output";
   id?: string;
   call_id: string;
-  output: string | Array<{ type: string; [key: string]: unknown }>;
+  output: string | InputContentPart[];
   status?: "in_progress" | "completed" | "incomplete";
 }
 
@@ -103,7 +104,8 @@ export interface ToolResultEvent {
   turn_id: string;
   call_id: string;
   success: boolean;
-  output?: string | Array<{ type: string; [key: string]: unknown }> | null;
+  /** A string (serialize objects), or text parts; the SDK's image and file parts differ from Open Responses'. */
+  output?: string | Array<{ type: "input_text"; text: string }> | null;
   error?: string | null;
 }
 

@@ -9,6 +9,8 @@ const item = { type: "function_call", id: "fc_001", name: "get_latest_sales_repo
 assert.equal(core.replayGate(item).reason, "ok");
 assert.equal(core.checkPair(item, { type: "function_call_output", call_id: "call_123", output: "x" }).ok, true);
 assert.equal(typeof matchers.agentMatchers.toPairWithCall, "function");
-assert.equal(typeof factories, "object");
+const f = factories.createFactories({ seed: 4 });
+assert.equal(core.replayGate(f.functionCall(), factories.examples.salesTool).reason, "ok");
+assert.deepEqual(factories.createFactories({ seed: 4 }).functionCall(), factories.createFactories({ seed: 4 }).functionCall());
 assert.equal(typeof msw, "object");
 console.log(`CJS ${process.version}: ok`);

@@ -1,0 +1,49 @@
+// Type tests for the factories: precise item types, and the Agents API shapes assignable to the
+// `openai` SDK's own wire types (the SDK is what real clients parse).
+import { expectTypeOf } from "expect-type";
+import type { AgentSession, AgentCreateSubagentCallItem, AgentSendSubagentInputCallItem, AgentWaitForSubagentsCallItem, AgentInterruptSubagentCallItem, AgentSessionItem, AgentSessionRequiresActionEvent } from "openai/resources/beta/agents/agents";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import type { EventCreateParams } from "openai/resources/beta/agents/sessions/events";
+import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
+import type { Response, ResponseFunctionToolCall, ResponseInputItem, ResponseOutputMessage } from "openai/resources/responses/responses";
+import { createFactories, type BuiltFunctionCall, type BuiltFunctionCallOutput, type MessageItem, type ResponseObject, type InvalidCase } from "agent-testkit/factories";
+import type { FunctionCallItem, RequiredFunctionCall, ToolResultEvent } from "agent-testkit";
+
+const f = createFactories({ seed: 1 });
+
+expectTypeOf(f.functionCall()).toEqualTypeOf<BuiltFunctionCall>();
+expectTypeOf(f.functionCall()).toExtend<FunctionCallItem>();
+f.functionCall() satisfies ResponseFunctionToolCall;
+f.functionCall() satisfies ResponseInputItem;
+expectTypeOf(f.functionCallOutput(f.functionCall())).toEqualTypeOf<BuiltFunctionCallOutput>();
+f.functionCallOutput(f.functionCall()) satisfies ResponseInputItem.FunctionCallOutput;
+expectTypeOf(f.message()).toEqualTypeOf<MessageItem<"user">>();
+expectTypeOf(f.message({ role: "assistant" })).toEqualTypeOf<MessageItem<"assistant">>();
+f.message({ role: "assistant" }) satisfies ResponseOutputMessage;
+expectTypeOf(f.response()).toEqualTypeOf<ResponseObject>();
+f.response().output satisfies Response["output"];
+expectTypeOf(f.conversation()).toEqualTypeOf<[MessageItem<"user">, BuiltFunctionCall, BuiltFunctionCallOutput, MessageItem<"assistant">]>();
+expectTypeOf(f.invalid.all()).toEqualTypeOf<InvalidCase[]>();
+
+f.agents.session() satisfies AgentSession;
+f.agents.sessionCreate() satisfies SessionCreateParamsNonStreaming;
+expectTypeOf(f.agents.requiredAction()).toEqualTypeOf<RequiredFunctionCall>();
+f.agents.requiredAction() satisfies AgentSession["required_actions"][number];
+expectTypeOf(f.agents.toolResult(f.agents.requiredAction())).toEqualTypeOf<ToolResultEvent>();
+({ events: [f.agents.toolResult(f.agents.requiredAction())] }) satisfies EventCreateParams;
+f.agents.turn() satisfies Turn;
+const [create, send, wait, interrupt, message] = f.agents.subagentItems();
+create satisfies AgentCreateSubagentCallItem;
+send satisfies AgentSendSubagentInputCallItem;
+wait satisfies AgentWaitForSubagentsCallItem;
+interrupt satisfies AgentInterruptSubagentCallItem;
+message satisfies AgentSessionItem;
+declare const requiresAction: Extract<ReturnType<typeof f.agents.turnEvents>[number], { type: "agent.session.requires_action" }>;
+requiresAction satisfies AgentSessionRequiresActionEvent;
+
+// @ts-expect-error a tool result needs the action's pins
+f.agents.toolResult({ call_id: "call_1" });
+// @ts-expect-error output and error exclude each other
+f.agents.toolResult(f.agents.requiredAction(), { output: "x", error: "y" });
+// @ts-expect-error not a role
+f.message({ role: "tool" });
