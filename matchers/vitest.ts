@@ -19,3 +19,5 @@ declare global {
     interface Matchers<R, T = {}> extends AgentMatchers<R> {}
   }
 }
+
+export { agentTest, createAgentTest, type AgentFixtures, type AgentTestOptions } from "./agentTest.js";

@@ -5,6 +5,10 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.error(`consumer tests: run them with npm (npm run test:consumer), which puts the pinned Node 24 on PATH; this is Node ${process.version}`);
+  process.exit(1);
+}
 const root = resolve(import.meta.dirname, "../..");
 const projects = resolve(import.meta.dirname, "projects");
 const only = process.argv.slice(2);

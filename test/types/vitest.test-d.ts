@@ -1,6 +1,7 @@
 // Type tests for the Vitest augmentation, checked by `tsc` against the built declarations.
 import { expect, expectTypeOf } from "vitest";
-import "agent-testkit/vitest";
+import { agentTest } from "agent-testkit/vitest";
+import type { ResponsesFake } from "agent-testkit/msw";
 import type { FunctionCallItem, GateReason, GateResult, PairResult, ToolSpec } from "agent-testkit";
 import { checkPair, replayGate } from "agent-testkit";
 
@@ -39,3 +40,10 @@ expect(item).toPairWithCall("call_123");
 expect([item]).toHaveAllCallsPaired(1);
 // @ts-expect-error takes no argument
 expect.toBePortable(true);
+
+// the agentTest fixture
+agentTest("typed fixture", async ({ responses }) => {
+  expectTypeOf(responses).toEqualTypeOf<ResponsesFake>();
+  // @ts-expect-error no such fixture
+  agentTest("x", async ({ nope }) => nope);
+});

@@ -12,5 +12,6 @@ assert.equal(typeof matchers.agentMatchers.toBeReplayable, "function");
 const f = factories.createFactories({ seed: 4 });
 assert.equal(core.replayGate(f.functionCall(), factories.examples.salesTool).reason, "ok");
 assert.deepEqual(factories.createFactories({ seed: 4 }).functionCall(), factories.createFactories({ seed: 4 }).functionCall());
-assert.equal(typeof msw, "object");
+assert.equal(typeof msw.fakeResponses, "function");
+assert.equal(msw.fakeResponses().handlers.length, 2);
 console.log(`ESM ${process.version}: ok`);

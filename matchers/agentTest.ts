@@ -1,0 +1,81 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { test } from "vitest";
+import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses.js";
+
+/** The fixtures `agentTest` gives each test. */
+export interface AgentFixtures {
+  /** A Responses API fake, installed on an MSW server, fresh for this test. */
+  responses: ResponsesFake;
+}
+
+interface MswServer {
+  use(...handlers: unknown[]): void;
+  listen(options?: unknown): void;
+}
+
+export interface AgentTestOptions {
+  /** Your own MSW server (`setupServer()` from `msw/node`), already listening. Default: one of ours. */
+  server?: MswServer;
+  /** Options for every test's Responses fake. */
+  responses?: ResponsesFakeOptions;
+}
+
+/**
+ * A Vitest `test` whose context carries fresh fakes, installed on an MSW server and routed per
+ * test, so that `agentTest.concurrent` tests never see each other's state. msw and faker load on
+ * first use, not when this module is imported.
+ *
+ * @example
+ * agentTest("looks up sales", async ({ responses }) => {
+ *   responses.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }), turn.message("Up 4%."));
+ *   expect(await answer("How are APAC sales?")).toBe("Up 4%.");
+ * });
+ */
+export function createAgentTest(options: AgentTestOptions = {}) {
+  const current = new AsyncLocalStorage<Partial<AgentFixtures>>();
+  const baseUrl = (options.responses?.baseUrl ?? "https://api.openai.com/v1").replace(/\/+$/, "");
+  let ready: Promise<MswServer> | undefined;
+
+  const install = () =>
+    (ready ??= (async () => {
+      const [{ dispatchingHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), options.server ?? ownServer()]);
+      server.use(...dispatchingHandlers(baseUrl, "responses", () => current.getStore()?.responses?.handle));
+      return server;
+    })());
+
+  const agentTest = test.extend<AgentFixtures>({
+    // eslint-disable-next-line no-empty-pattern
+    responses: async ({}, use) => {
+      await install();
+      const { fakeResponses } = await import("../fixtures/msw/responses.js");
+      const fake = fakeResponses(options.responses);
+      await use(fake);
+      fake.reset();
+    },
+  });
+
+  // Every request a test makes runs inside this context, so the shared MSW handler can find
+  // the test's own fake even when tests run concurrently.
+  agentTest.aroundEach(async (runTest, { responses }) => {
+    await current.run({ responses }, runTest);
+  });
+  return agentTest;
+}
+
+async function ownServer(): Promise<MswServer> {
+  const { setupServer } = await import("msw/node");
+  const server = setupServer();
+  // Never reach a real provider: an unhandled request to an OpenAI host is an error (MSW 3 calls
+  // the option onUnhandledFrame, MSW 2 onUnhandledRequest); other hosts are left alone.
+  const onUnhandled = (request: Request, print: { error(): void }) => {
+    if (/(^|\.)openai\.com$/.test(new URL(request.url).hostname)) print.error();
+  };
+  const onUnhandledFrame = ({ frame, defaults }: { frame: { data?: { request?: unknown } }; defaults: { error(): void } }) => {
+    if (frame.data?.request instanceof Request) onUnhandled(frame.data.request, defaults);
+  };
+  server.listen({ onUnhandledRequest: onUnhandled, onUnhandledFrame } as never);
+  return server as unknown as MswServer;
+}
+
+/** `test` with a fresh `responses` fake per test, on an MSW server of its own. See {@link createAgentTest}. */
+export const agentTest = createAgentTest();

@@ -1,0 +1,13 @@
+// agentTest from the packed package: MSW 3 + openai 7, a fake per test.
+import OpenAI from "openai";
+import { expect } from "vitest";
+import { agentTest } from "agent-testkit/vitest";
+import { turn } from "agent-testkit/msw";
+
+agentTest("the app's client reaches the test's own fake", async ({ responses }) => {
+  responses.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }));
+  const client = new OpenAI({ apiKey: "test-key" });
+  const response = await client.responses.create({ model: "gpt-5", input: "APAC?" });
+  expect(response.output[0]).toHaveStringArguments({ region: "apac" });
+  expect(responses.requests).toHaveLength(1);
+});
