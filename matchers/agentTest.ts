@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { test } from "vitest";
+import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses.js";
 
 /** The fixtures `agentTest` gives each test. */
 export interface AgentFixtures {
   /** A Responses API fake, installed on an MSW server, fresh for this test. */
   responses: ResponsesFake;
+  /** An Agents API sessions fake, installed on an MSW server, fresh for this test. */
+  agents: AgentsFake;
 }
 
 interface MswServer {
@@ -18,6 +21,8 @@ export interface AgentTestOptions {
   server?: MswServer;
   /** Options for every test's Responses fake. */
   responses?: ResponsesFakeOptions;
+  /** Options for every test's Agents fake (its `baseUrl` must match the Responses fake's). */
+  agents?: AgentsFakeOptions;
 }
 
 /**
@@ -39,7 +44,10 @@ export function createAgentTest(options: AgentTestOptions = {}) {
   const install = () =>
     (ready ??= (async () => {
       const [{ dispatchingHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), options.server ?? ownServer()]);
-      server.use(...dispatchingHandlers(baseUrl, "responses", () => current.getStore()?.responses?.handle));
+      server.use(
+        ...dispatchingHandlers(baseUrl, "responses", () => current.getStore()?.responses?.handle),
+        ...dispatchingHandlers(baseUrl, "agents/sessions", () => current.getStore()?.agents?.handle),
+      );
       return server;
     })());
 
@@ -52,12 +60,27 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       await use(fake);
       fake.reset();
     },
+    // eslint-disable-next-line no-empty-pattern
+    agents: async ({}, use) => {
+      await install();
+      const { fakeAgents } = await import("../fixtures/msw/agents.js");
+      const fake = fakeAgents({ ...options.agents, baseUrl });
+      await use(fake);
+      fake.reset();
+    },
   });
 
   // Every request a test makes runs inside this context, so the shared MSW handler can find
   // the test's own fake even when tests run concurrently.
-  agentTest.aroundEach(async (runTest, { responses }) => {
-    await current.run({ responses }, runTest);
+  // Fixtures are created lazily: only the ones a test asks for exist in its context.
+  // (Vitest wants the context destructured; the fixtures are read through task.context so that
+  // this hook does not create them itself.)
+  agentTest.aroundEach(async (runTest, { task }) => {
+    const context = (task as { context?: Partial<AgentFixtures> }).context ?? {};
+    const fakes: Partial<AgentFixtures> = {};
+    Object.defineProperty(fakes, "responses", { get: () => context.responses });
+    Object.defineProperty(fakes, "agents", { get: () => context.agents });
+    await current.run(fakes, runTest);
   });
   return agentTest;
 }
@@ -77,5 +100,5 @@ async function ownServer(): Promise<MswServer> {
   return server as unknown as MswServer;
 }
 
-/** `test` with a fresh `responses` fake per test, on an MSW server of its own. See {@link createAgentTest}. */
+/** `test` with fresh `responses` and `agents` fakes per test, on an MSW server of its own. See {@link createAgentTest}. */
 export const agentTest = createAgentTest();

@@ -3,9 +3,12 @@ import { toBeReplayable } from "./toBeReplayable.js";
 import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
 import { toHaveReplayReason } from "./toHaveReplayReason.js";
 import { toHaveStringArguments } from "./toHaveStringArguments.js";
+import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toPairWithCall } from "./toPairWithCall.js";
+import { toRequireAction } from "./toRequireAction.js";
 
-export { toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveReplayReason, toHaveStringArguments, toPairWithCall };
+export { toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveNoPendingActions, toHaveReplayReason, toHaveStringArguments, toPairWithCall, toRequireAction };
+export type { RequiredActionPattern } from "./toRequireAction.js";
 export type { AgentMatchers, AgentAsymmetricMatchers } from "./types.js";
 export type { MatcherContext, MatcherResult } from "./context.js";
 
@@ -17,4 +20,6 @@ export const agentMatchers = {
   toHaveStringArguments,
   toHaveAllCallsPaired,
   toBePortable,
+  toRequireAction,
+  toHaveNoPendingActions,
 };

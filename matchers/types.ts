@@ -1,4 +1,5 @@
 import type { GateReason, ToolSpec } from "../src/types.js";
+import type { RequiredActionPattern } from "./toRequireAction.js";
 
 /**
  * The agent-testkit matchers, independent of the runner. `R` is what the runner's assertion
@@ -62,6 +63,23 @@ export interface AgentMatchers<R = unknown> {
    * expect(request.input).toBePortable();
    */
   toBePortable(): R;
+
+  /**
+   * Passes when the Agents API session (or an event carrying one) has a pending `function_call`
+   * in `required_actions` with that `name` and `arguments` (compared with `equals`).
+   *
+   * @example
+   * expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "A-1042" } });
+   */
+  toRequireAction(action?: RequiredActionPattern): R;
+
+  /**
+   * Passes when the session's `required_actions` is empty: nothing is still due.
+   *
+   * @example
+   * expect(await client.beta.agents.sessions.retrieve(id)).toHaveNoPendingActions();
+   */
+  toHaveNoPendingActions(): R;
 }
 
 /** The same matchers in asymmetric form (`expect.toBeReplayable()`), usable inside `toEqual`. */

@@ -62,3 +62,13 @@ describe("toBePortable", () => {
     expect(failureOf(() => expect([ws_001, { role: "tool", content: "x" }]).toBePortable())).toMatchSnapshot();
   });
 });
+
+describe("toRequireAction and toHaveNoPendingActions", () => {
+  const session = { id: "sess_1", status: "requires_action", required_actions: [action] };
+  test("pass, .not, failure", () => {
+    expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
+    expect({ ...session, required_actions: [] }).toHaveNoPendingActions();
+    expect(session).not.toHaveNoPendingActions();
+    expect(failureOf(() => expect(session).toHaveNoPendingActions())).toMatchSnapshot();
+  });
+});

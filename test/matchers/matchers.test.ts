@@ -155,3 +155,27 @@ describe("toBePortable", () => {
     expect(failureOf(() => expect([fc_001]).not.toBePortable())).toMatchSnapshot();
   });
 });
+
+describe("toRequireAction and toHaveNoPendingActions", () => {
+  const session = { id: "sess_1", object: "agent.session", status: "requires_action", required_actions: [action] };
+  const idle = { ...session, status: "idle", required_actions: [] };
+
+  test("pass, .not, asymmetric inside, and the { session } of an event", () => {
+    expect(session).toRequireAction();
+    expect(session).toRequireAction({ name: "lookup_order" });
+    expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.stringMatching(/^A-\d{4}$/) } });
+    expect(session).not.toRequireAction({ name: "refund_order" });
+    expect(idle).not.toRequireAction();
+    expect({ type: "agent.session.requires_action", session }).toRequireAction({ name: "lookup_order" });
+    expect(idle).toHaveNoPendingActions();
+    expect(session).not.toHaveNoPendingActions();
+    expect([session]).toEqual([expect.toRequireAction({ name: "lookup_order" })]);
+  });
+
+  test("failure messages list what is pending", () => {
+    expect(failureOf(() => expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "B-0001" } }))).toMatchSnapshot();
+    expect(failureOf(() => expect(session).toHaveNoPendingActions())).toMatchSnapshot();
+    expect(failureOf(() => expect(idle).not.toHaveNoPendingActions())).toMatchSnapshot();
+    expect(failureOf(() => expect({ id: "x" }).toRequireAction())).toContain("that has required_actions");
+  });
+});

@@ -18,6 +18,10 @@ expect([item]).toBePortable();
 expect({ output: [item] }).toEqual({ output: [expect.toBeReplayable(tools)] });
 expect([item]).toEqual([expect.not.toHaveReplayReason("status")]);
 
+expect({ required_actions: [] }).toHaveNoPendingActions();
+expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
+// @ts-expect-error name must be a string
+expect({ required_actions: [] }).toRequireAction({ name: 1 });
 // @ts-expect-error a number is not a ToolSpec
 expect(item).toBeReplayable(42);
 // @ts-expect-error not a gate reason

@@ -30,6 +30,10 @@ expectTypeOf(replayGate).returns.toEqualTypeOf<GateResult>();
 expectTypeOf(checkPair).returns.toEqualTypeOf<PairResult>();
 
 // wrong arguments are type errors
+expect({ required_actions: [] }).toHaveNoPendingActions();
+expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
+// @ts-expect-error name must be a string
+expect({ required_actions: [] }).toRequireAction({ name: 1 });
 // @ts-expect-error a number is not a ToolSpec
 expect(item).toBeReplayable(42);
 // @ts-expect-error not a gate reason

@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect } from "vitest";
 import { agentTest } from "../../matchers/vitest.js";
 import { turn } from "../../fixtures/msw/index.js";
@@ -29,5 +30,23 @@ describe("agentTest", () => {
         expect(responses.requests.map((r) => (r.body as { input: string }).input)).toEqual([`q${n}`, `q${n}`]);
       });
     }
+  });
+});
+
+describe("agentTest with the agents fake", () => {
+  agentTest("gives each test an agents fake; the runner completes a scripted tool call", async ({ agents }) => {
+    const { agentTurn } = await import("../../fixtures/msw/index.js");
+    agents.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    const sessions = client().beta.agents.sessions;
+    const session = await sessions.create({ agent: { model: "m", tools: [{ type: "function", name: "lookup_order", description: "d", parameters: { type: "object", properties: { order_id: { type: "string" } } } }] }, environment: { type: "openai_hosted" } } as unknown as SessionCreateParamsNonStreaming);
+    const result = await sessions.stream(session.id, { input: "A-1042?", toolHandlers: { lookup_order: async () => "paid" } } as never).finalResult();
+    expect(result.output_text).toBe("Paid.");
+    expect(agents.toolResults).toHaveLength(1);
+  });
+
+  agentTest("both fakes in one test", async ({ responses, agents }) => {
+    responses.reply(turn.message("from responses"));
+    expect((await client().responses.create({ model: "m", input: "x" })).output_text).toBe("from responses");
+    expect(agents.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,46 @@
+import { readField } from "../src/describe.js";
+import { boundedList, expected, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+
+export interface RequiredActionPattern {
+  name?: string;
+  arguments?: unknown;
+}
+
+/** The `required_actions` of a session, or of an event that carries one (`{ session }`). */
+export function requiredActionsOf(value: unknown): unknown[] | undefined {
+  const direct = readField(value, "required_actions");
+  if (Array.isArray(direct)) return direct;
+  const nested = readField(readField(value, "session"), "required_actions");
+  return Array.isArray(nested) ? nested : undefined;
+}
+
+/**
+ * `expect(session).toRequireAction({ name?, arguments? })`: a pending `function_call` in
+ * `required_actions` has that name and arguments (compared with the runner's `equals`).
+ */
+export function toRequireAction(this: MatcherContext, session: unknown, pattern: RequiredActionPattern = {}): MatcherResult {
+  const label = "action";
+  const actions = requiredActionsOf(session);
+  if (!actions) {
+    return {
+      pass: false,
+      message: () => [hint(this, "toRequireAction", label), "", `Expected: ${expectedText(this, "an agent session (or an event with one) that has required_actions")}`, `Received: ${received(this, session)}`].join("\n"),
+    };
+  }
+  const matches = (action: unknown) =>
+    readField(action, "type") === "function_call" &&
+    (pattern.name === undefined || readField(action, "name") === pattern.name) &&
+    (!("arguments" in pattern) || this.equals(readField(action, "arguments"), pattern.arguments, this.customTesters));
+  const pass = actions.some(matches);
+  return {
+    pass,
+    message: () =>
+      [
+        hint(this, "toRequireAction", label),
+        "",
+        `Expected: ${this.isNot ? "no " : ""}pending function_call ${expected(this, pattern)}`,
+        `Received: ${receivedText(this, `${actions.length} pending action${actions.length === 1 ? "" : "s"}${actions.length ? ":" : ""}`)}`,
+        boundedList(actions.map((a) => received(this, { name: readField(a, "name"), arguments: readField(a, "arguments"), turn_id: readField(a, "turn_id"), call_id: readField(a, "call_id") }))),
+      ].join("\n"),
+  };
+}

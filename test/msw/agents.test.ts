@@ -1,0 +1,252 @@
+import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import { describe, expect, test } from "vitest";
+import { agentTurn, fakeAgents } from "../../fixtures/msw/index.js";
+import { agentsScenarios, lookupOrder, salesReport } from "./agents.scenarios.js";
+
+agentsScenarios({ name: "fake.fetch", connect: async (fake) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch }) });
+
+function setup(options: Parameters<typeof fakeAgents>[0] = {}) {
+  const fake = fakeAgents(options);
+  const client = new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
+  return { fake, client, sessions: client.beta.agents.sessions };
+}
+
+const body = (extra: Record<string, unknown> = {}) =>
+  ({
+    agent: { model: "gpt-6-astra", instructions: "Look up orders.", tools: [lookupOrder, salesReport] },
+    environment: { type: "openai_hosted" },
+    ...extra,
+  }) as unknown as SessionCreateParamsNonStreaming;
+
+describe("sessions: create, retrieve, update, list, delete, items", () => {
+  test("create with input runs the first turn; the session records its items", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.message("Hello."));
+    const session = await sessions.create(body({ input: "Hi" }));
+    expect(session).toMatchObject({ object: "agent.session", status: "idle", required_actions: [] });
+    const items = [];
+    for await (const item of sessions.items.list(session.id)) items.push(item);
+    expect(items.map((i) => [i.type, (i as { role?: string }).role])).toEqual([["message", "user"], ["message", "assistant"]]);
+    const turns = [];
+    for await (const turn of sessions.turns.list(session.id)) turns.push(turn);
+    expect(turns).toMatchObject([{ status: "completed", session_id: session.id, subagent_id: null }]);
+    const types = fake.events(session.id).map((e) => e.type);
+    expect(types.filter((t, i) => t !== types[i - 1])).toEqual([
+      "agent.session.created",
+      "agent.session.in_progress",
+      "agent.session.turn.created",
+      "agent.session.turn.in_progress",
+      "agent.session.turn.item.added",
+      "agent.session.turn.content_part.added",
+      "agent.session.turn.output_text.delta",
+      "agent.session.turn.output_text.done",
+      "agent.session.turn.content_part.done",
+      "agent.session.turn.item.done",
+      "agent.session.turn.completed",
+      "agent.session.idle",
+    ]);
+  });
+
+  test("update changes model settings for later turns; list paginates; delete keeps the environment", async () => {
+    const { fake, sessions } = setup();
+    const models: string[] = [];
+    fake.respond(({ session }) => {
+      models.push(session.agent.model);
+      return agentTurn.message("ok");
+    });
+    const a = await sessions.create(body({ input: "one" }));
+    const updated = await sessions.update(a.id, { agent: { model: "gpt-6-mini" } } as never);
+    expect(updated.agent.model).toBe("gpt-6-mini");
+    await sessions.events.create(a.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "two" }] }] }] });
+    expect(models).toEqual(["gpt-6-astra", "gpt-6-mini"]);
+    await sessions.create(body());
+    await sessions.create(body());
+    const ids: string[] = [];
+    for await (const s of sessions.list({ limit: 1 })) ids.push(s.id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    const deleted = await sessions.delete(a.id);
+    expect(deleted).toEqual({ id: a.id, object: "agent.session.deleted", deleted: true });
+    await expect(sessions.retrieve(a.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+    expect(fake.environments).toEqual([expect.objectContaining({ type: "openai_hosted" })]);
+  });
+
+  test("create with stream: true delivers the events up to idle, and finalResult()", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.message("Streamed answer."));
+    const stream = await sessions.create({ ...body({ input: "Hi" }), stream: true });
+    const result = await stream.finalResult();
+    expect(result.output_text).toBe("Streamed answer.");
+  });
+
+  test("creation is validated as the API documents it", async () => {
+    const { sessions } = setup();
+    await expect(sessions.create({ agent: { model: "m" } } as never)).rejects.toMatchObject({ status: 400, param: "environment" });
+    await expect(sessions.create({ agent: { model: "m" }, environment: { type: "none" } } as never)).rejects.toMatchObject({ status: 400, param: "input" });
+    await expect(sessions.create({ agent: { model: "m" }, environment: { type: "openai_hosted" }, stream: true } as never)).rejects.toMatchObject({ status: 400, param: "input" });
+    const broken = { type: "function", name: "broken_tool", description: "x", parameters: { type: "objekt" } };
+    await expect(sessions.create(body({ agent: { model: "m", tools: [broken] } }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('tool "broken_tool"') });
+  });
+
+  test("every request must carry OpenAI-Beta: agents=v1; unknown ids are 404", async () => {
+    const { fake, sessions } = setup();
+    const raw = await fake.fetch("https://api.openai.com/v1/agents/sessions", { method: "GET", headers: { authorization: "Bearer k" } });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ error: { param: "OpenAI-Beta", type: "invalid_request_error" } });
+    const noAuth = await fake.fetch("https://api.openai.com/v1/agents/sessions", { headers: { "openai-beta": "agents=v1" } });
+    expect(noAuth.status).toBe(401);
+    await expect(sessions.retrieve("sess_missing")).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("requires_action → tool_result", () => {
+  async function waiting(fake: ReturnType<typeof fakeAgents>, sessions: ReturnType<typeof setup>["sessions"]) {
+    const session = await sessions.create(body({ input: "Where is A-1042?" }));
+    return session;
+  }
+
+  test("the session stops with required_actions; the matchers read them", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    const session = await waiting(fake, sessions);
+    expect(session.status).toBe("requires_action");
+    expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.stringMatching(/^A-/) } });
+    expect(session).not.toHaveNoPendingActions();
+    const [action] = session.required_actions as Array<{ turn_id: string; call_id: string }>;
+    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action!.turn_id, call_id: action!.call_id, success: true, output: '{"status":"paid"}' }] });
+    const after = await sessions.retrieve(session.id);
+    expect(after).toHaveNoPendingActions();
+    expect(after.status).toBe("idle");
+  });
+
+  test("arguments are generated from the session's tool schema when the script gives none", async () => {
+    const { fake, sessions } = setup({ seed: 5 });
+    fake.reply(agentTurn.functionCall("lookup_order"));
+    const session = await waiting(fake, sessions);
+    expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.stringMatching(/^[A-Z]-\d{4}$/) } });
+  });
+
+  test("a mismatched pair is a 400 and the turn stays pending (the stall, made loud)", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    const session = await waiting(fake, sessions);
+    const [action] = session.required_actions as Array<{ turn_id: string; call_id: string }>;
+    const send = (event: Record<string, unknown>, key?: string) =>
+      sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action!.turn_id, call_id: action!.call_id, success: true, output: "x", ...event }] as never, ...(key ? { "Idempotency-Key": key } : {}) });
+    await expect(send({ turn_id: "turn_other" })).rejects.toMatchObject({ status: 400, code: "tool_result_mismatch", message: expect.stringContaining("the turn stays pending") });
+    await expect(send({ call_id: "call_other" })).rejects.toMatchObject({ status: 400 });
+    await expect(send({ output: { status: "paid" } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Serialize it") });
+    await expect(send({ success: false, output: undefined })).rejects.toMatchObject({ status: 400, code: "missing_error" });
+    expect((await sessions.retrieve(session.id)).status).toBe("requires_action");
+    expect(fake.toolResults).toHaveLength(0);
+    await send({}, "key-1");
+    await send({}, "key-1");
+    await send({});
+    expect(fake.toolResults).toHaveLength(1);
+    expect(fake.events(session.id).filter((e) => e.type === "agent.session.turn.completed")).toHaveLength(1);
+  });
+
+  test("parallel calls answered out of order: the turn continues only when both are in", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentTurn.message("Both paid."));
+    const session = await waiting(fake, sessions);
+    const actions = session.required_actions as Array<{ turn_id: string; call_id: string }>;
+    expect(actions).toHaveLength(2);
+    const answer = (a: { turn_id: string; call_id: string }) =>
+      sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: a.turn_id, call_id: a.call_id, success: true, output: "paid" }] });
+    await answer(actions[1]!);
+    const half = await sessions.retrieve(session.id);
+    expect(half.status).toBe("requires_action");
+    expect(half.required_actions).toEqual([expect.objectContaining({ call_id: actions[0]!.call_id })]);
+    await answer(actions[0]!);
+    expect((await sessions.retrieve(session.id)).status).toBe("idle");
+    expect(fake.toolResults.map((r) => r.call_id)).toEqual([actions[1]!.call_id, actions[0]!.call_id]);
+  });
+
+  test("events.stream delivers live events of the next turn", async () => {
+    const { fake, sessions } = setup();
+    const session = await sessions.create(body());
+    fake.reply(agentTurn.message("Live."));
+    const stream = await sessions.events.stream(session.id);
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const event of stream) {
+        seen.push(event.type);
+        if (event.type === "agent.session.idle") break;
+      }
+    })();
+    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "go" }] }] }] });
+    await reading;
+    expect(seen[0]).toBe("agent.session.in_progress");
+    expect(seen).toContain("agent.session.turn.output_text.delta");
+    expect(seen.at(-1)).toBe("agent.session.idle");
+  });
+
+  test("a new message on a busy session is a 409", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }));
+    const session = await waiting(fake, sessions);
+    await expect(sessions.events.create(session.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "again" }] }] }] })).rejects.toMatchObject({ status: 409 });
+  });
+
+  test("cancel ends the turn and clears required actions", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }));
+    const session = await waiting(fake, sessions);
+    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.cancel" }] as never });
+    const after = await sessions.retrieve(session.id);
+    expect(after).toMatchObject({ status: "idle", required_actions: [] });
+    expect(fake.events(session.id).map((e) => e.type)).toContain("agent.session.turn.cancelled");
+  });
+});
+
+describe("scripts that cannot run fail loudly", () => {
+  test("arguments that break the session's tool schema fail the turn with the reason", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "a-1" }));
+    const session = await sessions.create(body({ input: "x" }));
+    expect(session.status).toBe("failed");
+    expect(session.error).toMatch(/lookup_order does not fit the session's tools: \/order_id must match pattern/);
+    expect(fake.events(session.id).map((e) => e.type).slice(-2)).toEqual(["agent.session.turn.failed", "agent.session.failed"]);
+  });
+
+  test("no script: the session fails with a message that says what to do", async () => {
+    const { sessions } = setup();
+    const session = await sessions.create(body({ input: "x" }));
+    expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("no agent turn scripted") });
+  });
+
+  test("agentTurn.fail()", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.fail("model overloaded"));
+    const session = await sessions.create(body({ input: "x" }));
+    expect(session).toMatchObject({ status: "failed", error: "model overloaded" });
+    const turns = [];
+    for await (const t of sessions.turns.list(session.id)) turns.push(t);
+    expect(turns[0]).toMatchObject({ status: "failed", error: { message: "model overloaded" } });
+  });
+});
+
+describe("subagents", () => {
+  test("coordination items with multi_agent.enabled; listed as subagents", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.subagent({ task: "Find the order", reply: "Found: paid" }), agentTurn.message("It is paid."));
+    const session = await sessions.create(body({ input: "x", agent: { model: "m", tools: [lookupOrder], multi_agent: { enabled: true, max_concurrent_subagents: 3 } } }));
+    expect(session.status).toBe("idle");
+    const types = fake.items(session.id).map((i) => i.type);
+    expect(types).toEqual(["message", "create_subagent_call", "send_subagent_input_call", "wait_for_subagents_call", "agent_message", "message"]);
+    const subagents = [];
+    for await (const s of sessions.subagents.list(session.id)) subagents.push(s);
+    expect(subagents).toEqual([expect.objectContaining({ object: "agent.session.subagent", parent_agent_id: session.agent.id })]);
+    const message = fake.items(session.id).find((i) => i.type === "agent_message")!;
+    expect(message).toMatchObject({ sender_agent_id: subagents[0]!.id, recipient_agent_id: session.agent.id });
+  });
+
+  test("without multi_agent the step fails and says why", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.subagent({ task: "t", reply: "r" }));
+    const session = await sessions.create(body({ input: "x" }));
+    expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("multi_agent.enabled") });
+  });
+});
