@@ -1,3 +1,4 @@
+import { toBeCompatibleWith } from "./toBeCompatibleWith.js";
 import { toBePortable } from "./toBePortable.js";
 import { toBeReplayable } from "./toBeReplayable.js";
 import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
@@ -7,7 +8,7 @@ import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toPairWithCall } from "./toPairWithCall.js";
 import { toRequireAction } from "./toRequireAction.js";
 
-export { toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveNoPendingActions, toHaveReplayReason, toHaveStringArguments, toPairWithCall, toRequireAction };
+export { toBeCompatibleWith, toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveNoPendingActions, toHaveReplayReason, toHaveStringArguments, toPairWithCall, toRequireAction };
 export type { RequiredActionPattern } from "./toRequireAction.js";
 export type { AgentMatchers, AgentAsymmetricMatchers } from "./types.js";
 export type { MatcherContext, MatcherResult } from "./context.js";
@@ -22,4 +23,5 @@ export const agentMatchers = {
   toBePortable,
   toRequireAction,
   toHaveNoPendingActions,
+  toBeCompatibleWith,
 };

@@ -80,6 +80,16 @@ export interface AgentMatchers<R = unknown> {
    * expect(await client.beta.agents.sessions.retrieve(id)).toHaveNoPendingActions();
    */
   toHaveNoPendingActions(): R;
+
+  /**
+   * Passes when this tool set has no breaking change against `previousTools` (a removed or
+   * renamed tool, a newly required property, a removed enum value, a narrowed type, tightened
+   * limits…). The message lists each breaking change with its path.
+   *
+   * @example
+   * expect(tools).toBeCompatibleWith(JSON.parse(readFileSync("contract/tools.json", "utf8")));
+   */
+  toBeCompatibleWith(previousTools: ToolSpec | { tools: unknown[] }): R;
 }
 
 /** The same matchers in asymmetric form (`expect.toBeReplayable()`), usable inside `toEqual`. */

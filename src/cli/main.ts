@@ -1,5 +1,6 @@
 import { UsageError } from "./args.js";
 import { CHECK_USAGE, runCheck, type Io } from "./check.js";
+import { DIFF_USAGE, runDiff } from "./diff.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]
 
@@ -11,6 +12,7 @@ Run agent-testkit <command> --help for a command's options.`;
 
 const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], io: Io) => Promise<number> }> = {
   check: { usage: CHECK_USAGE, run: runCheck },
+  diff: { usage: DIFF_USAGE, run: runDiff },
 };
 
 /** Runs the CLI; resolves to the exit code. */

@@ -179,3 +179,15 @@ describe("toRequireAction and toHaveNoPendingActions", () => {
     expect(failureOf(() => expect({ id: "x" }).toRequireAction())).toContain("that has required_actions");
   });
 });
+
+describe("toBeCompatibleWith", () => {
+  const v1 = [salesTool, lookupOrderTool];
+  const narrowed = [{ ...salesTool, parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } } }, lookupOrderTool];
+  test("pass, .not and the failure listing each breaking change with its path", () => {
+    expect(v1).toBeCompatibleWith(v1);
+    expect([...v1, { type: "function", name: "refund", parameters: {} }]).toBeCompatibleWith(v1);
+    expect(narrowed).not.toBeCompatibleWith(v1);
+    expect(failureOf(() => expect([narrowed[0]]).toBeCompatibleWith(v1))).toMatchSnapshot();
+    expect(failureOf(() => expect(v1).not.toBeCompatibleWith(v1))).toMatchSnapshot();
+  });
+});

@@ -19,6 +19,7 @@ expect({ output: [item] }).toEqual({ output: [expect.toBeReplayable(tools)] });
 expect([item]).toEqual([expect.not.toHaveReplayReason("status")]);
 
 expect({ required_actions: [] }).toHaveNoPendingActions();
+expect([]).toBeCompatibleWith([]);
 expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
 // @ts-expect-error name must be a string
 expect({ required_actions: [] }).toRequireAction({ name: 1 });

@@ -31,6 +31,7 @@ expectTypeOf(checkPair).returns.toEqualTypeOf<PairResult>();
 
 // wrong arguments are type errors
 expect({ required_actions: [] }).toHaveNoPendingActions();
+expect([]).toBeCompatibleWith([]);
 expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
 // @ts-expect-error name must be a string
 expect({ required_actions: [] }).toRequireAction({ name: 1 });

@@ -1,0 +1,18 @@
+// `import "agent-testkit/vitest"` must stay light: it must not load @faker-js/faker or msw (they
+// load on first use of agentTest's fakes). Checked on the build, in a fresh Node process.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+test("the vitest entry loads neither faker nor msw", () => {
+  expect(existsSync(`${root}dist/vitest.js`), "build first: npm run build (npm test does)").toBe(true);
+  const run = spawnSync(process.execPath, ["--import", "./bench/lib/stub-vitest.mjs", "-e", 'await import("./dist/vitest.js"); await import("./dist/jest.js").catch(() => {}); console.log("loaded")'], { cwd: root, encoding: "utf8" });
+  expect(run.stdout).toContain("loaded");
+  const resolved = run.stderr.split("\n").filter((l) => l.startsWith("resolved "));
+  expect(resolved.length).toBeGreaterThan(3);
+  expect(resolved.filter((l) => /@faker-js|\/msw\//.test(l))).toEqual([]);
+  expect(resolved.some((l) => l.includes("/ajv/"))).toBe(true); // the check does see packages
+});
