@@ -1,5 +1,5 @@
 import { describeValue, isRecord, readField, truncate } from "./describe.js";
-import { validateArguments, validatorFor } from "./schema.js";
+import { isValid, validateArguments, validatorFor } from "./schema.js";
 import { resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
 
@@ -16,18 +16,45 @@ import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
  * // → { ok: true, reason: "ok", arguments: { region: "apac" }, ... }
  */
 export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
-  const portability = checkPortableCall(item);
+  const outcome = evaluate(item, tools, true);
+  if (outcome.reason === "arguments_schema") return schemaFailure(outcome.errors!, outcome.value);
+  const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: `${outcome.reason}: ${outcome.detail()}`, errors: [] };
+  if (outcome.parsed) result.arguments = outcome.value;
+  return result;
+}
+
+/**
+ * Only the reason `replayGate` would give, without building its message or formatting schema
+ * issues: for counting millions of log lines. Same rules, same order.
+ */
+export function replayReason(item: unknown, tools?: ToolSpec): GateReason {
+  return evaluate(item, tools, false).reason;
+}
+
+interface Outcome {
+  reason: GateReason;
+  /** The message after `reason: `, built only when asked for. */
+  detail: () => string;
+  parsed: boolean;
+  value?: unknown;
+  errors?: SchemaIssue[];
+}
+
+/** The gate's steps, in order; the one place its rules live. */
+function evaluate(item: unknown, tools: ToolSpec | undefined, formatIssues: boolean): Outcome {
+  const portability = portableCallOutcome(item);
   if (portability) return portability;
 
   const raw = readField(item, "arguments");
   if (typeof raw !== "string") {
-    return fail("arguments_type", `arguments must be a JSON string, received ${jsonKind(raw)} ${describeValue(raw)}`);
+    return outcome("arguments_type", () => `arguments must be a JSON string, received ${jsonKind(raw)} ${describeValue(raw)}`);
   }
   const parsed = parseJson(raw);
   if (!parsed.ok) {
-    return fail("arguments_parse", `arguments is not valid JSON (${parsed.error}), received ${describeValue(raw)}`);
+    return outcome("arguments_parse", () => `arguments is not valid JSON (${parsed.error}), received ${describeValue(raw)}`);
   }
-  if (tools === undefined) return pass(parsed.value, "arguments parse as JSON (no tool schema given)");
+  const value = parsed.value;
+  if (tools === undefined) return { reason: "ok", detail: parsesWithoutSchema, parsed: true, value };
 
   const lookup = resolveTools(tools);
   let schema;
@@ -36,17 +63,31 @@ export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
     const name = readField(item, "name");
     const tool = typeof name === "string" ? lookup.tools.get(name) : undefined;
     if (!tool) {
-      const what = typeof name === "string" ? `no tool named ${describeValue(name)}` : `name must be a string, received ${describeValue(name)}`;
-      return { ...fail("unknown_tool", `${what} in the tool set (${truncate(toolNames(lookup.tools))})`), arguments: parsed.value };
+      const detail = () =>
+        `${typeof name === "string" ? `no tool named ${describeValue(name)}` : `name must be a string, received ${describeValue(name)}`} in the tool set (${truncate(toolNames(lookup.tools))})`;
+      return { reason: "unknown_tool", detail, parsed: true, value };
     }
     schema = tool.schema;
     toolName = tool.name;
   } else {
     schema = lookup.schema;
   }
-  const errors = validateArguments(validatorFor(schema, toolName), parsed.value);
-  if (errors.length > 0) return schemaFailure(errors, parsed.value);
-  return pass(parsed.value, `arguments pass the JSON Schema of ${toolName === "(schema)" ? "the tool" : `"${toolName}"`}`);
+  const validate = validatorFor(schema, toolName);
+  if (formatIssues) {
+    const errors = validateArguments(validate, value);
+    if (errors.length > 0) return { reason: "arguments_schema", detail: () => errors[0]!.message, parsed: true, value, errors };
+  } else if (!isValid(validate, value)) {
+    return { reason: "arguments_schema", detail: () => "", parsed: true, value };
+  }
+  return { reason: "ok", detail: toolName === "(schema)" ? passesTheSchema : () => `arguments pass the JSON Schema of "${toolName}"`, parsed: true, value };
+}
+
+const passesTheSchema = () => "arguments pass the JSON Schema of the tool";
+
+const parsesWithoutSchema = () => "arguments parse as JSON (no tool schema given)";
+
+function outcome(reason: GateReason, detail: () => string): Outcome {
+  return { reason, detail, parsed: false };
 }
 
 /**
@@ -54,25 +95,27 @@ export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
  * Returns the failing result, or `undefined` when those steps pass.
  */
 export function checkPortableCall(item: unknown): GateResult | undefined {
+  const failure = portableCallOutcome(item);
+  return failure && { ok: false, reason: failure.reason, message: `${failure.reason}: ${failure.detail()}`, errors: [] };
+}
+
+function portableCallOutcome(item: unknown): Outcome | undefined {
   if (!isRecord(item)) {
-    return fail("namespaced", `the item must be an object with a string type, received ${describeValue(item)}`);
+    return outcome("namespaced", () => `the item must be an object with a string type, received ${describeValue(item)}`);
   }
   const type = readField(item, "type");
   if (typeof type !== "string") {
-    return fail("namespaced", type === undefined ? "type is missing" : `type must be a string, received ${describeValue(type)}`);
+    return outcome("namespaced", () => (type === undefined ? "type is missing" : `type must be a string, received ${describeValue(type)}`));
   }
   if (type.includes(":")) {
-    return fail(
-      "namespaced",
-      `type ${describeValue(type)} is a provider extension (it contains ":"), not a portable item`,
-    );
+    return outcome("namespaced", () => `type ${describeValue(type)} is a provider extension (it contains ":"), not a portable item`);
   }
   if (type !== "function_call") {
-    return fail("not_function_call", `type is ${describeValue(type)}, expected "function_call"`);
+    return outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"`);
   }
   const status = readField(item, "status");
   if (status !== "completed") {
-    return fail("status", `status is ${describeValue(status)}, expected "completed"`);
+    return outcome("status", () => `status is ${describeValue(status)}, expected "completed"`);
   }
   return undefined;
 }
@@ -93,14 +136,6 @@ function schemaFailure(errors: SchemaIssue[], value: unknown): GateResult {
   const first = errors[0]!;
   const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : "";
   return { ok: false, reason: "arguments_schema", message: `arguments_schema: ${first.message}${more}`, errors, arguments: value };
-}
-
-function fail(reason: GateReason, detail: string): GateResult {
-  return { ok: false, reason, message: `${reason}: ${detail}`, errors: [] };
-}
-
-function pass(value: unknown, detail: string): GateResult {
-  return { ok: true, reason: "ok", message: `ok: ${detail}`, errors: [], arguments: value };
 }
 
 function jsonKind(value: unknown): string {

@@ -57,6 +57,7 @@ export function draftOf(schema: JsonSchema): Draft {
 
 const byIdentity = new WeakMap<object, ValidateFunction>();
 const byStructure = new Map<string, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
 let compileCount = 0;
 
 /** How many schemas have been compiled so far (structurally equal schemas count once). */
@@ -75,6 +76,14 @@ export function validatorFor(schema: JsonSchema, toolName = "(schema)"): Validat
   }
   const cached = byIdentity.get(schema);
   if (cached) return cached;
+  // Most equal schemas are also written in the same key order (copies, parsed requests): try
+  // their plain JSON text first, the key-sorting walk only when that misses.
+  const text = plainJson(schema);
+  const seen = text === undefined ? undefined : byText.get(text);
+  if (seen) {
+    byIdentity.set(schema, seen);
+    return seen;
+  }
   const key = structuralKey(schema, toolName);
   let validate = byStructure.get(key);
   if (!validate) {
@@ -82,7 +91,16 @@ export function validatorFor(schema: JsonSchema, toolName = "(schema)"): Validat
     byStructure.set(key, validate);
   }
   byIdentity.set(schema, validate);
+  if (text !== undefined) byText.set(text, validate);
   return validate;
+}
+
+function plainJson(schema: object): string | undefined {
+  try {
+    return JSON.stringify(schema);
+  } catch {
+    return undefined; // cyclic: structuralKey reports it
+  }
 }
 
 function booleanValidator(schema: boolean, toolName: string): ValidateFunction {
@@ -126,6 +144,15 @@ function structuralKey(schema: object, toolName: string): string {
     );
   } catch (error) {
     throw new ToolSchemaError(toolName, `the schema is not plain JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Whether `data` passes, without formatting issues (pathological data that throws counts as invalid). */
+export function isValid(validate: ValidateFunction, data: unknown): boolean {
+  try {
+    return validate(data) as boolean;
+  } catch {
+    return false;
   }
 }
 

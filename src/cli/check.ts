@@ -1,9 +1,9 @@
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { replayGate } from "../gate.js";
+import { replayGate, replayReason } from "../gate.js";
 import { GATE_REASONS, type GateReason, type ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
+import { LineSplitter } from "./lines.js";
 import { readToolsFile } from "./toolsFile.js";
 
 export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | -> --tools <tools.json> [--json] [--fail-on <reasons>] [--max-failures <n>]
@@ -55,38 +55,44 @@ export interface CheckOptions {
 export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   const counts = Object.fromEntries(LINE_OUTCOMES.map((r) => [r, 0])) as Record<LineOutcome, number>;
   const report: CheckReport = { file: options.file, lines: 0, blank: 0, items: 0, counts, failures: [], failed: 0, ok: true };
-  const record = (line: number, reason: LineOutcome, message: string, index?: number) => {
+  /** Counts an outcome; builds a message (from `detail`, or the gate's for `item`) only for a listed failure. */
+  const record = (line: number, reason: LineOutcome, detail: string | undefined, item?: unknown, index?: number) => {
     counts[reason]++;
     if (!options.failOn.has(reason)) return;
     report.failed++;
-    if (report.failures.length < options.maxFailures) report.failures.push({ line, reason, message, ...(index === undefined ? {} : { index }) });
+    if (report.failures.length < options.maxFailures) {
+      const message = detail ?? replayGate(item, options.tools).message;
+      report.failures.push({ line, reason, message, ...(index === undefined ? {} : { index }) });
+    }
   };
-  const lines = createInterface({ input: options.input, crlfDelay: Infinity });
-  for await (const text of lines) {
+  const onLine = (text: string) => {
     const line = ++report.lines;
     if (options.onProgress && line % 100_000 === 0) options.onProgress(line);
     if (text.trim() === "") {
       report.blank++;
-      continue;
+      return;
     }
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
       record(line, "malformed_line", `malformed_line: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-      continue;
+      return;
     }
     const items = itemsOfLine(value);
     if (items.length === 0) {
       record(line, "empty_response", "empty_response: a response object with no output items");
-      continue;
+      return;
     }
-    items.forEach((item, index) => {
+    for (let index = 0; index < items.length; index++) {
       report.items++;
-      const result = replayGate(item, options.tools);
-      record(line, result.reason, result.message, items.length > 1 ? index : undefined);
-    });
-  }
+      // Only the failures that are listed need their message: the rest count their reason.
+      record(line, replayReason(items[index], options.tools), undefined, items[index], items.length > 1 ? index : undefined);
+    }
+  };
+  const splitter = new LineSplitter();
+  for await (const chunk of options.input) splitter.push(chunk as Buffer, onLine);
+  splitter.end(onLine);
   report.ok = report.failed === 0;
   return report;
 }

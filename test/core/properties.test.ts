@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { GATE_REASONS, checkPair, orphanResults, pendingCalls, replayGate } from "../../src/index.js";
+import { GATE_REASONS, checkPair, orphanResults, pendingCalls, replayGate, replayReason } from "../../src/index.js";
 import { fc_001, regionSchema, salesTool } from "./samples.js";
 
 const anyValue = fc.anything({
@@ -59,6 +59,17 @@ describe("the gate is total", () => {
       );
     },
   );
+
+  test("replayReason always agrees with replayGate", () => {
+    for (const tools of toolSpecs) {
+      fc.assert(
+        fc.property(fc.oneof(anyValue, callLike), (item) => {
+          expect(replayReason(item, tools as never)).toBe(replayGate(item, tools as never).reason);
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
 
   test("cyclic items, proxies and throwing getters", () => {
     const cyclic: Record<string, unknown> = { ...fc_001 };

@@ -1,0 +1,183 @@
+// The fakes against minimal hand-written mocks, measured in the same run with the official client:
+// - Responses: 1,000 sequential responses.create through fake.handlers (vs a minimal MSW handler
+//   returning a static body), fake.fetch (vs a client fetch returning that body directly), and
+//   fake.listen() (reported);
+// - Agents: 100 concurrent sessions, each a two-call turn through the SDK's session runner, on the
+//   fake (vs a minimal hand-written handler sequence serving canned events).
+import OpenAI from "openai";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { agentTurn, fakeAgents, fakeResponses, turn } from "../dist/msw.js";
+
+const BASE = "https://api.openai.com/v1";
+
+function staticResponse() {
+  return {
+    id: "resp_static", object: "response", created_at: 1, completed_at: 2, status: "completed", incomplete_details: null, model: "gpt-5",
+    previous_response_id: null, instructions: null, error: null, tools: [], tool_choice: "auto", truncation: "disabled", parallel_tool_calls: true,
+    text: { format: { type: "text" } }, top_p: 1, presence_penalty: 0, frequency_penalty: 0, top_logprobs: 0, temperature: 1, reasoning: null,
+    usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+    max_output_tokens: null, max_tool_calls: null, store: true, background: false, service_tier: "default", metadata: {}, safety_identifier: null, prompt_cache_key: null,
+    output: [{ type: "message", id: "msg_static", status: "completed", role: "assistant", content: [{ type: "output_text", text: "hi", annotations: [] }] }],
+  };
+}
+
+async function sequential(client, count) {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) {
+    const r = await client.responses.create({ model: "gpt-5", input: "hello" });
+    if (r.output_text !== "hi") throw new Error(`unexpected answer ${r.output_text}`);
+  }
+  return Number(process.hrtime.bigint() - started) / 1e6 / count;
+}
+
+async function bestPerCall(runs, count, fn) {
+  await fn(Math.min(100, count)); // warm up
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) best = Math.min(best, await fn(count));
+  return best;
+}
+
+export async function benchResponsesFake({ count = 1000, runs = 3 } = {}) {
+  const server = setupServer();
+  server.listen({ onUnhandledRequest: "error", onUnhandledFrame: "error" });
+  const body = JSON.stringify(staticResponse());
+  let closed = false;
+  try {
+    const mswClient = new OpenAI({ apiKey: "k", maxRetries: 0 });
+    server.use(http.post(`${BASE}/responses`, () => HttpResponse.json(JSON.parse(body))));
+    const minimalMsw = await bestPerCall(runs, count, (n) => sequential(mswClient, n));
+    server.resetHandlers();
+
+    const fake = fakeResponses();
+    fake.respond(() => turn.message("hi"));
+    server.use(...fake.handlers);
+    const fakeMsw = await bestPerCall(runs, count, (n) => sequential(mswClient, n));
+    server.resetHandlers();
+    server.close();
+    closed = true;
+
+    const staticFetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+    const direct = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", fetch: staticFetch }), n));
+    fake.reset().respond(() => turn.message("hi"));
+    const fakeFetch = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", fetch: fake.fetch }), n));
+    fake.reset().respond(() => turn.message("hi"));
+    const listening = await fake.listen();
+    const fakeHttp = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", baseURL: listening.url, maxRetries: 0 }), n));
+    await listening.close();
+    const ms = (v) => +v.toFixed(3);
+    return {
+      name: `Responses fake: ${count} sequential responses.create (ms per call, best of ${runs})`,
+      msPerCall: { "minimal MSW handler": ms(minimalMsw), "fake.handlers": ms(fakeMsw), "static client fetch": ms(direct), "fake.fetch": ms(fakeFetch), "fake.listen()": ms(fakeHttp) },
+      ratios: [
+        { name: "fake.handlers / minimal MSW handler", value: fakeMsw / minimalMsw, target: 1.2 },
+        { name: "fake.fetch / static client fetch", value: fakeFetch / direct, target: 2 },
+        { name: "fake.listen() / static client fetch", value: fakeHttp / direct },
+        { name: "minimal MSW handler / fake.fetch", value: minimalMsw / fakeFetch },
+      ],
+    };
+  } finally {
+    if (!closed) server.close();
+  }
+}
+
+// ---- Agents -------------------------------------------------------------------------------------
+
+const tools = [
+  { type: "function", name: "lookup_order", description: "Look up an order.", parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] } },
+];
+
+/** Runs `sessions` concurrent two-call turns through the SDK runner; checks that none crossed. */
+async function concurrentTurns(client, sessions) {
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: sessions }, async (_, n) => {
+      const session = await client.beta.agents.sessions.create({ agent: { model: "m", tools }, environment: { type: "openai_hosted" } });
+      const seen = [];
+      const result = await client.beta.agents.sessions
+        .stream(session.id, {
+          input: `session ${n}`,
+          toolHandlers: { lookup_order: async ({ order_id }) => (seen.push(order_id), `order ${order_id}`) },
+        })
+        .finalResult();
+      if (result.output_text !== `done ${session.id}`) throw new Error(`session ${session.id} got another's answer: ${result.output_text}`);
+      if (seen.length !== 2 || !seen.every((id) => id.startsWith(session.id))) throw new Error(`session ${session.id} ran another's calls: ${seen}`);
+    }),
+  );
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** The minimal hand-written mock: canned events for exactly this protocol, per session. */
+function minimalAgentsFetch() {
+  const encoder = new TextEncoder();
+  const state = new Map();
+  let counter = 0;
+  const json = (value) => new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } });
+  const sessionBody = (id, status, required_actions = []) => ({ id, object: "agent.session", status, required_actions, agent: { id: "agent_1", model: "m", tools: [] }, environment: { type: "none" }, error: null, metadata: {}, created_at: 1, last_active_at: 1, usage: null, vault_ids: [] });
+  const sse = (s, events) => {
+    for (const event of events) s.controller.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify({ event_id: `evt_${counter++}`, ...event })}\n\n`));
+  };
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const path = new URL(request.url).pathname.replace("/v1/agents/sessions", "");
+    const [, id, sub] = path.split("/");
+    if (!id && request.method === "POST") {
+      const sid = `sess_${counter++}`;
+      state.set(sid, { results: 0 });
+      return json(sessionBody(sid, "idle"));
+    }
+    const s = state.get(id);
+    if (!sub) return json(sessionBody(id, "idle"));
+    if (request.method === "GET") {
+      const stream = new ReadableStream({ start: (controller) => { s.controller = controller; controller.enqueue(encoder.encode(": ok\n\n")); } });
+      return new Response(stream, { headers: { "content-type": "text/event-stream" } });
+    }
+    const { events } = await request.json();
+    const turnId = `turn_${id}`;
+    const turnObj = (status) => ({ id: turnId, object: "agent.session.turn", session_id: id, subagent_id: null, status, agent_id: "agent_1", created_at: 1, started_at: 1, completed_at: null, error: null, usage: null });
+    if (events[0].type === "agent.session.input.message") {
+      const calls = [1, 2].map((k) => ({ type: "function_call", id: `fc_${id}_${k}`, turn_id: turnId, call_id: `call_${id}_${k}`, name: "lookup_order", arguments: { order_id: `${id}-${k}` }, status: "completed" }));
+      sse(s, [
+        { type: "agent.session.turn.created", session_id: id, turn_id: turnId, turn: turnObj("in_progress") },
+        ...calls.map((item, k) => ({ type: "agent.session.turn.item.added", session_id: id, turn_id: turnId, output_index: k, item })),
+        { type: "agent.session.requires_action", session: sessionBody(id, "requires_action", calls.map(({ id: _i, status: _s, ...a }) => a)) },
+      ]);
+    } else if (++s.results === 2) {
+      const message = { type: "message", id: `msg_${id}`, role: "assistant", phase: "final_answer", status: "completed", turn_id: turnId, content: [{ type: "output_text", text: `done ${id}` }] };
+      sse(s, [
+        { type: "agent.session.turn.item.done", session_id: id, turn_id: turnId, output_index: 2, item: message },
+        { type: "agent.session.turn.completed", session_id: id, turn_id: turnId, turn: { ...turnObj("completed"), completed_at: 2 }, usage: null },
+        { type: "agent.session.idle", session: sessionBody(id, "idle") },
+      ]);
+      s.controller.close();
+    }
+    return json({});
+  };
+}
+
+export async function benchAgentsFake({ sessions = 100, runs = 3 } = {}) {
+  const fake = fakeAgents();
+  // Each session's own answer and calls: a crossed wire would show up in concurrentTurns' checks.
+  const responder = ({ session, items }) =>
+    items.some((i) => i.type === "function_call_output")
+      ? agentTurn.message(`done ${session.id}`)
+      : agentTurn.parallelCalls([["lookup_order", { order_id: `${session.id}-1` }], ["lookup_order", { order_id: `${session.id}-2` }]]);
+  const fakeClient = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+  const minimalClient = new OpenAI({ apiKey: "k", fetch: minimalAgentsFetch(), maxRetries: 0 });
+  let fakeMs = Infinity;
+  let minimalMs = Infinity;
+  for (let i = 0; i < runs; i++) {
+    minimalMs = Math.min(minimalMs, await concurrentTurns(minimalClient, sessions));
+    fake.reset().respond(responder);
+    fakeMs = Math.min(fakeMs, await concurrentTurns(fakeClient, sessions));
+  }
+  const toolResults = fake.toolResults.length;
+  if (toolResults !== sessions * 2) throw new Error(`expected ${sessions * 2} tool results, got ${toolResults}`);
+  return {
+    name: `Agents fake: ${sessions} concurrent sessions, a two-call turn each through the SDK runner (best of ${runs})`,
+    msPerTurn: { "minimal hand-written handlers": +(minimalMs / sessions).toFixed(3), fake: +(fakeMs / sessions).toFixed(3) },
+    allFinished: true,
+    crossedState: false,
+    ratios: [{ name: "fake / minimal hand-written handlers (per turn)", value: fakeMs / minimalMs, target: 1.5 }],
+  };
+}

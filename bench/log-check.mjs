@@ -1,0 +1,59 @@
+// `agent-testkit check` over a generated log, against the floor (read + JSON.parse only) and the
+// article's Python reference gate, on the same file; peak RSS at 100k and 1M lines.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeLog, tools } from "./lib/make-log.mjs";
+
+function timed(command, args, options = {}) {
+  const started = process.hrtime.bigint();
+  const run = spawnSync(command, args, { encoding: "utf8", maxBuffer: 1 << 26, ...options });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rss = /maxrss_kb (\d+)/.exec(run.stderr ?? "");
+  return { seconds, status: run.status, stdout: run.stdout, stderr: run.stderr, rssMb: rss ? Number(rss[1]) / 1024 : undefined };
+}
+
+function best(runs, fn) {
+  let result;
+  for (let i = 0; i < runs; i++) {
+    const r = fn();
+    if (!result || r.seconds < result.seconds) result = r;
+  }
+  return result;
+}
+
+export async function benchLogCheck({ lines = 1_000_000, runs = 3 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "agent-testkit-bench-"));
+  const log = join(dir, "log.jsonl");
+  const small = join(dir, "small.jsonl");
+  const toolsPath = join(dir, "tools.json");
+  writeFileSync(toolsPath, JSON.stringify(tools));
+  const bytes = await makeLog(log, lines);
+  await makeLog(small, Math.max(1, Math.round(lines / 10)));
+  const node = process.execPath;
+  const check = (file) => timed(node, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", "check", file, "--tools", toolsPath, "--json"]);
+  const floor = best(runs, () => timed(node, ["bench/lib/floor.mjs", log]));
+  const ours = best(runs, () => check(log));
+  const oursSmall = check(small);
+  const report = JSON.parse(ours.stdout);
+  const python = timed("python3", ["bench/reference_gate.py", log, toolsPath]);
+  const pythonCounts = python.status === 0 ? JSON.parse(python.stdout) : undefined;
+  rmSync(dir, { recursive: true, force: true });
+  if (report.lines !== lines) throw new Error(`check counted ${report.lines} lines of ${lines}`);
+  return {
+    name: "check over a JSONL log",
+    lines,
+    megabytes: +(bytes / 1e6).toFixed(1),
+    seconds: { floor: +floor.seconds.toFixed(2), check: +ours.seconds.toFixed(2), python: +python.seconds.toFixed(2) },
+    counts: report.counts,
+    pythonCounts,
+    rssMb: { [`${Math.round(lines / 10)} lines`]: oursSmall.rssMb && +oursSmall.rssMb.toFixed(0), [`${lines} lines`]: ours.rssMb && +ours.rssMb.toFixed(0) },
+    workers: "not used: one thread reaches the target",
+    ratios: [
+      { name: "check / floor", value: ours.seconds / floor.seconds, target: 1.3 },
+      { name: "python reference / check", value: python.seconds / ours.seconds },
+      { name: "peak RSS 1M / 100k lines", value: ours.rssMb / oursSmall.rssMb, target: 1.5 },
+    ],
+  };
+}

@@ -1,0 +1,51 @@
+// toBeReplayable against toEqual on the same items, in Jest's standalone `expect`; and 10,000
+// structurally equal but distinct schema objects, which must compile once.
+import { expect } from "expect";
+import { agentMatchers } from "../dist/matchers.js";
+import { compiledSchemaCount, replayGate } from "../dist/index.js";
+import { createFactories, examples } from "../dist/factories.js";
+
+expect.extend(agentMatchers);
+
+function time(fn) {
+  const started = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+function bestOf(runs, fn) {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) best = Math.min(best, time(fn));
+  return best;
+}
+
+export function benchMatchers({ count = 10_000, runs = 7 } = {}) {
+  const tool = examples.salesTool;
+  const f = createFactories({ seed: 9, tools: [tool] });
+  const items = Array.from({ length: count }, () => f.functionCall());
+  const copies = items.map((item) => structuredClone(item));
+  const replayable = bestOf(runs, () => {
+    for (const item of items) expect(item).toBeReplayable(tool);
+  });
+  const toEqual = bestOf(runs, () => {
+    for (let i = 0; i < items.length; i++) expect(items[i]).toEqual(copies[i]);
+  });
+
+  const before = compiledSchemaCount();
+  // A structure not seen before in this process, built 10,000 times as distinct objects.
+  const fresh = JSON.stringify({ ...tool.parameters, $comment: `bench ${process.pid}` });
+  const schemas = Array.from({ length: count }, () => JSON.parse(fresh));
+  const compileMs = time(() => {
+    for (let i = 0; i < schemas.length; i++) replayGate(items[i], schemas[i]);
+  });
+  const compiled = compiledSchemaCount() - before;
+  return {
+    name: `matchers: ${count} assertions`,
+    ms: { toBeReplayable: +replayable.toFixed(1), toEqual: +toEqual.toFixed(1), [`gate with ${count} distinct equal schemas`]: +compileMs.toFixed(1) },
+    compiledSchemas: compiled,
+    ratios: [
+      { name: "toBeReplayable / toEqual", value: replayable / toEqual, target: 3 },
+      { name: `compilations for ${count} equal schema objects (must be 1)`, value: compiled, target: 1 },
+    ],
+  };
+}
