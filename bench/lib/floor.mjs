@@ -14,6 +14,6 @@ const onLine = (line) => {
   count++;
 };
 const splitter = new LineSplitter();
-for await (const chunk of createReadStream(process.argv[2], { highWaterMark: 1 << 20 })) splitter.push(chunk, onLine);
+for await (const chunk of createReadStream(process.argv[2], { highWaterMark: 1 << 16 })) splitter.push(chunk, onLine);
 splitter.end(onLine);
 console.log(JSON.stringify({ lines: count }));

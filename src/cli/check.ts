@@ -161,7 +161,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 }
 
 async function openLog(path: string): Promise<Readable> {
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  const stream = createReadStream(path, { highWaterMark: 1 << 16 });
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
     stream.once("error", (error: NodeJS.ErrnoException) => reject(new UsageError(`cannot read log ${path}: ${error.code ?? error.message}`)));
