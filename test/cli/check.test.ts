@@ -101,3 +101,18 @@ describe("agent-testkit check", () => {
     expect((await run(["check", log, "--tools", body])).code).toBe(1);
   });
 });
+
+test("progress goes to stderr every 100,000 lines when stderr is a TTY, never to stdout", async () => {
+  const log = file("big.jsonl", Array.from({ length: 200_001 }, () => JSON.stringify(fc_001)));
+  const stdout = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: true });
+  let out = "";
+  let err = "";
+  stdout.on("data", (c) => (out += c));
+  stderr.on("data", (c) => (err += c));
+  const code = await main(["check", log, "--json"], { stdin: Readable.from([]), stdout, stderr });
+  expect(code).toBe(0);
+  expect(err).toContain("100000 lines checked");
+  expect(err).toContain("200000 lines checked");
+  expect(JSON.parse(out).lines).toBe(200_001);
+});

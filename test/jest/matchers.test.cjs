@@ -72,3 +72,13 @@ describe("toRequireAction and toHaveNoPendingActions", () => {
     expect(failureOf(() => expect(session).toHaveNoPendingActions())).toMatchSnapshot();
   });
 });
+
+describe("toRequireAction and toBeCompatibleWith", () => {
+  test("failure messages", () => {
+    const session = { id: "sess_1", status: "requires_action", required_actions: [action] };
+    expect(failureOf(() => expect(session).toRequireAction({ name: "refund_order" }))).toMatchSnapshot();
+    const narrowed = { ...salesTool, parameters: { ...regionSchema, properties: { region: { type: "string", enum: ["apac"] } } } };
+    expect([salesTool]).toBeCompatibleWith([salesTool]);
+    expect(failureOf(() => expect([narrowed]).toBeCompatibleWith([salesTool]))).toMatchSnapshot();
+  });
+});
