@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { run } from "./run.js";
 import { fc_001, fc_009, salesTool, ws_001 } from "../core/samples.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cli-"));
@@ -16,16 +15,6 @@ function file(name: string, lines: string[]): string {
   return path;
 }
 
-async function run(argv: string[], stdin = "") {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk) => (out += chunk));
-  stderr.on("data", (chunk) => (err += chunk));
-  const code = await main(argv, { stdin: Readable.from([stdin]), stdout, stderr });
-  return { code, out, err };
-}
 
 describe("agent-testkit check", () => {
   test("all ok → exit 0 with a per-reason table", async () => {
@@ -104,13 +93,7 @@ describe("agent-testkit check", () => {
 
 test("progress goes to stderr every 100,000 lines when stderr is a TTY, never to stdout", async () => {
   const log = file("big.jsonl", Array.from({ length: 200_001 }, () => JSON.stringify(fc_001)));
-  const stdout = new PassThrough();
-  const stderr = Object.assign(new PassThrough(), { isTTY: true });
-  let out = "";
-  let err = "";
-  stdout.on("data", (c) => (out += c));
-  stderr.on("data", (c) => (err += c));
-  const code = await main(["check", log, "--json"], { stdin: Readable.from([]), stdout, stderr });
+  const { code, out, err } = await run(["check", log, "--json"], "", true);
   expect(code).toBe(0);
   expect(err).toContain("100000 lines checked");
   expect(err).toContain("200000 lines checked");

@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { run } from "./run.js";
 import { lookupOrderTool, salesTool } from "../core/samples.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-diff-"));
@@ -13,16 +12,6 @@ const write = (name: string, value: unknown) => {
   return path;
 };
 
-async function run(argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (c) => (out += c));
-  stderr.on("data", (c) => (err += c));
-  const code = await main(argv, { stdin: Readable.from([]), stdout, stderr });
-  return { code, out, err };
-}
 
 const v1 = write("v1.json", [salesTool, lookupOrderTool]);
 const v2ok = write("v2-ok.json", [salesTool, lookupOrderTool, { type: "function", name: "refund_order", parameters: { type: "object" } }]);

@@ -1,0 +1,14 @@
+import { PassThrough, Readable } from "node:stream";
+import { main } from "../../src/cli/main.js";
+
+/** Runs the CLI in-process, capturing stdout and stderr. */
+export async function run(argv: string[], stdin = "", isTTY = false) {
+  const stdout = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY });
+  let out = "";
+  let err = "";
+  stdout.on("data", (chunk) => (out += chunk));
+  stderr.on("data", (chunk) => (err += chunk));
+  const code = await main(argv, { stdin: Readable.from([stdin]), stdout, stderr });
+  return { code, out, err };
+}
