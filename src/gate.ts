@@ -40,21 +40,35 @@ interface Outcome {
   errors?: SchemaIssue[];
 }
 
-/** The gate's steps, in order; the one place its rules live. */
-function evaluate(item: unknown, tools: ToolSpec | undefined, formatIssues: boolean): Outcome {
-  const portability = portableCallOutcome(item);
+/** Reason-only outcomes, shared: counting a log allocates nothing per item for its outcome. */
+const REASON_ONLY = Object.fromEntries(
+  (["namespaced", "not_function_call", "status", "arguments_type", "arguments_parse", "unknown_tool", "arguments_schema", "ok"] as const).map((reason) => [
+    reason,
+    Object.freeze({ reason, detail: () => "", parsed: false }),
+  ]),
+) as Record<GateReason, Outcome>;
+
+/**
+ * The gate's steps, in order; the one place its rules live. With `detailed` false only the
+ * reason is meaningful (no message closures, no formatted issues, no parsed value).
+ */
+function evaluate(item: unknown, tools: ToolSpec | undefined, detailed: boolean): Outcome {
+  const portability = portableCallOutcome(item, detailed);
   if (portability) return portability;
 
   const raw = readField(item, "arguments");
   if (typeof raw !== "string") {
-    return outcome("arguments_type", () => `arguments must be a JSON string, received ${jsonKind(raw)} ${describeValue(raw)}`);
+    return detailed ? outcome("arguments_type", () => `arguments must be a JSON string, received ${jsonKind(raw)} ${describeValue(raw)}`) : REASON_ONLY.arguments_type;
   }
-  const parsed = parseJson(raw);
-  if (!parsed.ok) {
-    return outcome("arguments_parse", () => `arguments is not valid JSON (${parsed.error}), received ${describeValue(raw)}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    if (!detailed) return REASON_ONLY.arguments_parse;
+    const message = parseError(error);
+    return outcome("arguments_parse", () => `arguments is not valid JSON (${message}), received ${describeValue(raw)}`);
   }
-  const value = parsed.value;
-  if (tools === undefined) return { reason: "ok", detail: parsesWithoutSchema, parsed: true, value };
+  if (tools === undefined) return detailed ? { reason: "ok", detail: parsesWithoutSchema, parsed: true, value } : REASON_ONLY.ok;
 
   const lookup = resolveTools(tools);
   let schema;
@@ -63,6 +77,7 @@ function evaluate(item: unknown, tools: ToolSpec | undefined, formatIssues: bool
     const name = readField(item, "name");
     const tool = typeof name === "string" ? lookup.tools.get(name) : undefined;
     if (!tool) {
+      if (!detailed) return REASON_ONLY.unknown_tool;
       const detail = () =>
         `${typeof name === "string" ? `no tool named ${describeValue(name)}` : `name must be a string, received ${describeValue(name)}`} in the tool set (${truncate(toolNames(lookup.tools))})`;
       return { reason: "unknown_tool", detail, parsed: true, value };
@@ -73,17 +88,13 @@ function evaluate(item: unknown, tools: ToolSpec | undefined, formatIssues: bool
     schema = lookup.schema;
   }
   const validate = validatorFor(schema, toolName);
-  if (formatIssues) {
-    const errors = validateArguments(validate, value);
-    if (errors.length > 0) return { reason: "arguments_schema", detail: () => errors[0]!.message, parsed: true, value, errors };
-  } else if (!isValid(validate, value)) {
-    return { reason: "arguments_schema", detail: () => "", parsed: true, value };
-  }
+  if (!detailed) return isValid(validate, value) ? REASON_ONLY.ok : REASON_ONLY.arguments_schema;
+  const errors = validateArguments(validate, value);
+  if (errors.length > 0) return { reason: "arguments_schema", detail: () => errors[0]!.message, parsed: true, value, errors };
   return { reason: "ok", detail: toolName === "(schema)" ? passesTheSchema : () => `arguments pass the JSON Schema of "${toolName}"`, parsed: true, value };
 }
 
 const passesTheSchema = () => "arguments pass the JSON Schema of the tool";
-
 const parsesWithoutSchema = () => "arguments parse as JSON (no tool schema given)";
 
 function outcome(reason: GateReason, detail: () => string): Outcome {
@@ -99,23 +110,23 @@ export function checkPortableCall(item: unknown): GateResult | undefined {
   return failure && { ok: false, reason: failure.reason, message: `${failure.reason}: ${failure.detail()}`, errors: [] };
 }
 
-function portableCallOutcome(item: unknown): Outcome | undefined {
+function portableCallOutcome(item: unknown, detailed = true): Outcome | undefined {
   if (!isRecord(item)) {
-    return outcome("namespaced", () => `the item must be an object with a string type, received ${describeValue(item)}`);
+    return detailed ? outcome("namespaced", () => `the item must be an object with a string type, received ${describeValue(item)}`) : REASON_ONLY.namespaced;
   }
   const type = readField(item, "type");
   if (typeof type !== "string") {
-    return outcome("namespaced", () => (type === undefined ? "type is missing" : `type must be a string, received ${describeValue(type)}`));
+    return detailed ? outcome("namespaced", () => (type === undefined ? "type is missing" : `type must be a string, received ${describeValue(type)}`)) : REASON_ONLY.namespaced;
   }
   if (type.includes(":")) {
-    return outcome("namespaced", () => `type ${describeValue(type)} is a provider extension (it contains ":"), not a portable item`);
+    return detailed ? outcome("namespaced", () => `type ${describeValue(type)} is a provider extension (it contains ":"), not a portable item`) : REASON_ONLY.namespaced;
   }
   if (type !== "function_call") {
-    return outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"`);
+    return detailed ? outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"`) : REASON_ONLY.not_function_call;
   }
   const status = readField(item, "status");
   if (status !== "completed") {
-    return outcome("status", () => `status is ${describeValue(status)}, expected "completed"`);
+    return detailed ? outcome("status", () => `status is ${describeValue(status)}, expected "completed"`) : REASON_ONLY.status;
   }
   return undefined;
 }
@@ -127,9 +138,13 @@ export function parseJson(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: truncate(message.split("\n")[0] ?? message, 100) };
+    return { ok: false, error: parseError(error) };
   }
+}
+
+function parseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return truncate(message.split("\n")[0] ?? message, 100);
 }
 
 function schemaFailure(errors: SchemaIssue[], value: unknown): GateResult {

@@ -68,7 +68,7 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   const onLine = (text: string) => {
     const line = ++report.lines;
     if (options.onProgress && line % 100_000 === 0) options.onProgress(line);
-    if (text.trim() === "") {
+    if (isBlank(text)) {
       report.blank++;
       return;
     }
@@ -77,6 +77,12 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
       value = JSON.parse(text);
     } catch (error) {
       record(line, "malformed_line", `malformed_line: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    // Most lines hold one bare item: count it without building a list.
+    if (isBareItem(value)) {
+      report.items++;
+      record(line, replayReason(value, options.tools), undefined, value);
       return;
     }
     const items = itemsOfLine(value);
@@ -95,6 +101,15 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   splitter.end(onLine);
   report.ok = report.failed === 0;
   return report;
+}
+
+function isBlank(text: string): boolean {
+  // A JSON line starts with "{" or "[" in practice: test the first character before trimming.
+  return text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "");
+}
+
+function isBareItem(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && "type" in value;
 }
 
 /** A log line holds an item, an `{ item }` wrapper, or a response object whose `output` is the items. */
