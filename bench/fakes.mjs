@@ -155,7 +155,7 @@ function minimalAgentsFetch() {
   };
 }
 
-export async function benchAgentsFake({ sessions = 100, runs = 3 } = {}) {
+export async function benchAgentsFake({ sessions = 100, runs = 7 } = {}) {
   const fake = fakeAgents();
   // Each session's own answer and calls: a crossed wire would show up in concurrentTurns' checks.
   const responder = ({ session, items }) =>
@@ -166,6 +166,10 @@ export async function benchAgentsFake({ sessions = 100, runs = 3 } = {}) {
   const minimalClient = new OpenAI({ apiKey: "k", fetch: minimalAgentsFetch(), maxRetries: 0 });
   let fakeMs = Infinity;
   let minimalMs = Infinity;
+  // warm both up, then interleave the runs so that both see the same machine
+  await concurrentTurns(minimalClient, sessions);
+  fake.reset().respond(responder);
+  await concurrentTurns(fakeClient, sessions);
   for (let i = 0; i < runs; i++) {
     minimalMs = Math.min(minimalMs, await concurrentTurns(minimalClient, sessions));
     fake.reset().respond(responder);
