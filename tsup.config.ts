@@ -3,6 +3,8 @@ import { defineConfig, type Options } from "tsup";
 const entries = {
   index: "src/index.ts",
   cli: "src/cli.ts",
+  // the worker of `check --threads`, loaded by path next to cli.js
+  "check-worker": "src/cli/checkWorker.ts",
   matchers: "matchers/index.ts",
   jest: "matchers/jest.ts",
   factories: "fixtures/factories/index.ts",

@@ -1,6 +1,7 @@
 // `agent-testkit check` over a generated log, against the floor (read + JSON.parse only) and the
 // article's Python reference gate, on the same file; peak RSS at 100k and 1M lines.
 import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,28 +33,37 @@ export async function benchLogCheck({ lines = 1_000_000, runs = 3 } = {}) {
   const bytes = await makeLog(log, lines);
   await makeLog(small, Math.max(1, Math.round(lines / 10)));
   const node = process.execPath;
-  const check = (file) => timed(node, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", "check", file, "--tools", toolsPath, "--json"]);
+  const check = (file, threads) => timed(node, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", "check", file, "--tools", toolsPath, "--json", ...(threads ? ["--threads", String(threads)] : [])]);
   const floor = best(runs, () => timed(node, ["bench/lib/floor.mjs", log]));
-  const ours = best(runs, () => check(log));
-  const oursSmall = check(small);
+  const ours = best(runs, () => check(log)); // the default: worker threads for a log this size
+  const single = best(runs, () => check(log, 1));
+  const singleSmall = check(small, 1);
+  const cores = availableParallelism();
+  const threads = Math.min(4, cores);
   const report = JSON.parse(ours.stdout);
   const python = timed("python3", ["bench/reference_gate.py", log, toolsPath]);
   const pythonCounts = python.status === 0 ? JSON.parse(python.stdout) : undefined;
   rmSync(dir, { recursive: true, force: true });
   if (report.lines !== lines) throw new Error(`check counted ${report.lines} lines of ${lines}`);
+  if (single.stdout !== ours.stdout) throw new Error("check with and without worker threads disagree");
   return {
     name: "check over a JSONL log",
     lines,
     megabytes: +(bytes / 1e6).toFixed(1),
-    seconds: { floor: +floor.seconds.toFixed(2), check: +ours.seconds.toFixed(2), python: +python.seconds.toFixed(2) },
+    seconds: { floor: +floor.seconds.toFixed(2), check: +ours.seconds.toFixed(2), "check --threads 1": +single.seconds.toFixed(2), python: +python.seconds.toFixed(2) },
     counts: report.counts,
     pythonCounts,
-    rssMb: { [`${Math.round(lines / 10)} lines`]: oursSmall.rssMb && +oursSmall.rssMb.toFixed(0), [`${lines} lines`]: ours.rssMb && +ours.rssMb.toFixed(0) },
-    workers: "not used: one thread reaches the target",
+    rssMb: {
+      [`${Math.round(lines / 10)} lines, 1 thread`]: +singleSmall.rssMb.toFixed(0),
+      [`${lines} lines, 1 thread`]: +single.rssMb.toFixed(0),
+      [`${lines} lines, ${threads} threads`]: +ours.rssMb.toFixed(0),
+    },
+    workers: { cores, threads, speedUp: +(single.seconds / ours.seconds).toFixed(2), speedUpPerCore: +(single.seconds / ours.seconds / threads).toFixed(2) },
     ratios: [
-      { name: "check / floor", value: ours.seconds / floor.seconds, target: 1.3 },
+      { name: "check / floor (default: worker threads)", value: ours.seconds / floor.seconds, target: 1.3 },
+      { name: "check --threads 1 / floor", value: single.seconds / floor.seconds, target: 1.3 },
       { name: "python reference / check", value: python.seconds / ours.seconds },
-      { name: "peak RSS 1M / 100k lines", value: ours.rssMb / oursSmall.rssMb, target: 1.5 },
+      { name: "peak RSS 1M / 100k lines (1 thread)", value: single.rssMb / singleSmall.rssMb, target: 1.5 },
     ],
   };
 }

@@ -1,27 +1,39 @@
-// `npm run bench`: every benchmark, with ratios against baselines measured in the same run.
-// Prints them and writes bench/results/latest.json. Exits 1 when a ratio misses its target.
+// `npm run bench`: every benchmark, each in a fresh Node process (one benchmark's heap never
+// slows the next), with ratios against baselines measured in the same run. Prints them and writes
+// bench/results/latest.json. Exits 1 when a ratio misses its target.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { benchAgentsFake, benchResponsesFake } from "./fakes.mjs";
-import { benchImports } from "./imports.mjs";
-import { benchLogCheck } from "./log-check.mjs";
-import { benchMatchers } from "./matchers.mjs";
+import { fileURLToPath } from "node:url";
 
-const only = process.argv.slice(2);
-const lines = Number(process.env.BENCH_LINES ?? 1_000_000);
 const benches = {
-  matchers: () => benchMatchers(),
-  imports: () => benchImports(),
-  "responses-fake": () => benchResponsesFake(),
-  "agents-fake": () => benchAgentsFake(),
-  "log-check": () => benchLogCheck({ lines }),
+  matchers: async () => (await import("./matchers.mjs")).benchMatchers(),
+  imports: async () => (await import("./imports.mjs")).benchImports(),
+  "responses-fake": async () => (await import("./fakes.mjs")).benchResponsesFake(),
+  "agents-fake": async () => (await import("./fakes.mjs")).benchAgentsFake(),
+  "log-check": async () => (await import("./log-check.mjs")).benchLogCheck({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
 };
 
+// In a child: run one benchmark and print its result as JSON.
+if (process.argv[2] === "--one") {
+  const result = await benches[process.argv[3]]();
+  process.stdout.write(`\n@@result ${JSON.stringify(result)}\n`);
+  process.exit(0);
+}
+
+const only = process.argv.slice(2);
 const results = [];
 let missed = 0;
-for (const [name, run] of Object.entries(benches)) {
+for (const name of Object.keys(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
   process.stdout.write(`\n== ${name}\n`);
-  const result = await run();
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--one", name], { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "inherit"] });
+  const line = child.stdout.split("\n").find((l) => l.startsWith("@@result "));
+  if (child.status !== 0 || !line) {
+    console.error(`benchmark ${name} failed (exit ${child.status})\n${child.stdout}`);
+    missed++;
+    continue;
+  }
+  const result = JSON.parse(line.slice("@@result ".length));
   results.push(result);
   const { ratios, name: title, ...details } = result;
   console.log(title);
@@ -29,7 +41,7 @@ for (const [name, run] of Object.entries(benches)) {
   for (const ratio of ratios) {
     const ok = ratio.target === undefined || ratio.value <= ratio.target;
     if (!ok) missed++;
-    console.log(`  ${ratio.name.padEnd(48)} ${ratio.value.toFixed(2).padStart(7)}${ratio.target === undefined ? "   (reported)" : `   target ≤ ${ratio.target}  ${ok ? "OK" : "MISSED"}`}`);
+    console.log(`  ${ratio.name.padEnd(56)} ${ratio.value.toFixed(2).padStart(7)}${ratio.target === undefined ? "   (reported)" : `   target ≤ ${ratio.target}  ${ok ? "OK" : "MISSED"}`}`);
   }
 }
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });

@@ -1,6 +1,7 @@
 import { describeValue, isRecord, readField, truncate } from "./describe.js";
+import type { ValidateFunction } from "ajv";
 import { isValid, validateArguments, validatorFor } from "./schema.js";
-import { resolveTools, toolNames } from "./tools.js";
+import { resolveTools, toolNames, type NamedTool } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
 
 /**
@@ -16,7 +17,10 @@ import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
  * // → { ok: true, reason: "ok", arguments: { region: "apac" }, ... }
  */
 export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
-  const outcome = evaluate(item, tools, true);
+  return resultOf(evaluate(item, prepare(tools), true));
+}
+
+function resultOf(outcome: Outcome): GateResult {
   if (outcome.reason === "arguments_schema") return schemaFailure(outcome.errors!, outcome.value);
   const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: `${outcome.reason}: ${outcome.detail()}`, errors: [] };
   if (outcome.parsed) result.arguments = outcome.value;
@@ -28,7 +32,76 @@ export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
  * issues: for counting millions of log lines. Same rules, same order.
  */
 export function replayReason(item: unknown, tools?: ToolSpec): GateReason {
-  return evaluate(item, tools, false).reason;
+  return evaluate(item, prepare(tools), false).reason;
+}
+
+/** A gate bound to one tool set: the tools are resolved and their schemas compiled once. */
+export interface CompiledGate {
+  /** The full result, as {@link replayGate}. */
+  check(item: unknown): GateResult;
+  /** Only the reason, as {@link replayReason}. */
+  reason(item: unknown): GateReason;
+}
+
+/**
+ * Binds the gate to a tool set for many items: resolves the tools and compiles every schema now
+ * (a broken schema throws here, naming its tool), so that each item costs only its own checks.
+ *
+ * @example
+ * const gate = compileGate(tools);
+ * for (const item of log) counts[gate.reason(item)]++;
+ */
+export function compileGate(tools?: ToolSpec): CompiledGate {
+  const prepared = prepare(tools);
+  if (prepared?.kind === "schema") prepared.validate();
+  else if (prepared) for (const name of prepared.tools.keys()) prepared.validatorOf(name);
+  return {
+    check: (item) => resultOf(evaluate(item, prepared, true)),
+    reason: (item) => evaluate(item, prepared, false).reason,
+  };
+}
+
+/** Resolved tools, with each tool's validator looked up once and kept. */
+type Prepared =
+  | undefined
+  | { kind: "schema"; validate: () => ValidateFunction }
+  | { kind: "set"; tools: Map<string, NamedTool>; validatorOf: (name: string) => ValidateFunction; names: () => string };
+
+const preparedBySpec = new WeakMap<object, Prepared>();
+
+/** Prepared tools, cached per `tools` object (as resolveTools and validatorFor cache theirs). */
+function prepare(tools: ToolSpec | undefined): Prepared {
+  if (tools === undefined) return undefined;
+  if (typeof tools !== "object" || tools === null) return prepareNow(tools);
+  let prepared = preparedBySpec.get(tools);
+  if (!prepared) {
+    prepared = prepareNow(tools);
+    preparedBySpec.set(tools, prepared);
+  }
+  return prepared;
+}
+
+function prepareNow(tools: ToolSpec): Prepared {
+  const lookup = resolveTools(tools);
+  if (lookup.kind === "schema") {
+    let validate: ValidateFunction | undefined;
+    return { kind: "schema", validate: () => (validate ??= validatorFor(lookup.schema)) };
+  }
+  const validators = new Map<string, ValidateFunction>();
+  return {
+    kind: "set",
+    tools: lookup.tools,
+    validatorOf: (name) => {
+      let validate = validators.get(name);
+      if (!validate) {
+        const tool = lookup.tools.get(name)!;
+        validate = validatorFor(tool.schema, tool.name);
+        validators.set(name, validate);
+      }
+      return validate;
+    },
+    names: () => toolNames(lookup.tools),
+  };
 }
 
 interface Outcome {
@@ -52,7 +125,7 @@ const REASON_ONLY = Object.fromEntries(
  * The gate's steps, in order; the one place its rules live. With `detailed` false only the
  * reason is meaningful (no message closures, no formatted issues, no parsed value).
  */
-function evaluate(item: unknown, tools: ToolSpec | undefined, detailed: boolean): Outcome {
+function evaluate(item: unknown, tools: Prepared, detailed: boolean): Outcome {
   const portability = portableCallOutcome(item, detailed);
   if (portability) return portability;
 
@@ -70,24 +143,21 @@ function evaluate(item: unknown, tools: ToolSpec | undefined, detailed: boolean)
   }
   if (tools === undefined) return detailed ? { reason: "ok", detail: parsesWithoutSchema, parsed: true, value } : REASON_ONLY.ok;
 
-  const lookup = resolveTools(tools);
-  let schema;
+  let validate: ValidateFunction;
   let toolName = "(schema)";
-  if (lookup.kind === "set") {
+  if (tools.kind === "set") {
     const name = readField(item, "name");
-    const tool = typeof name === "string" ? lookup.tools.get(name) : undefined;
-    if (!tool) {
+    if (typeof name !== "string" || !tools.tools.has(name)) {
       if (!detailed) return REASON_ONLY.unknown_tool;
       const detail = () =>
-        `${typeof name === "string" ? `no tool named ${describeValue(name)}` : `name must be a string, received ${describeValue(name)}`} in the tool set (${truncate(toolNames(lookup.tools))})`;
+        `${typeof name === "string" ? `no tool named ${describeValue(name)}` : `name must be a string, received ${describeValue(name)}`} in the tool set (${truncate(tools.names())})`;
       return { reason: "unknown_tool", detail, parsed: true, value };
     }
-    schema = tool.schema;
-    toolName = tool.name;
+    validate = tools.validatorOf(name);
+    toolName = name;
   } else {
-    schema = lookup.schema;
+    validate = tools.validate();
   }
-  const validate = validatorFor(schema, toolName);
   if (!detailed) return isValid(validate, value) ? REASON_ONLY.ok : REASON_ONLY.arguments_schema;
   const errors = validateArguments(validate, value);
   if (errors.length > 0) return { reason: "arguments_schema", detail: () => errors[0]!.message, parsed: true, value, errors };

@@ -1,4 +1,4 @@
-export { replayGate, replayReason, checkPortableCall, parseJson } from "./gate.js";
+export { replayGate, replayReason, compileGate, checkPortableCall, parseJson, type CompiledGate } from "./gate.js";
 export { checkPair, pendingCalls, orphanResults, callsOf, outputsOf } from "./pairing.js";
 export { validatorFor, validateArguments, compiledSchemaCount, draftOf, ToolSchemaError } from "./schema.js";
 export { resolveTools, isToolDefinition, ToolSpecError } from "./tools.js";

@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { replayGate, replayReason } from "../gate.js";
+import { compileGate } from "../gate.js";
 import { GATE_REASONS, type GateReason, type ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
 import { LineSplitter } from "./lines.js";
@@ -16,6 +16,7 @@ Options:
   --json                print the report as JSON on stdout
   --fail-on <reasons>   comma-separated reasons that fail the run (default: every reason but ok)
   --max-failures <n>    how many failures to list (default 10)
+  --threads <n>         worker threads (default: up to 4 for logs of 32 MB or more, else 1)
   -h, --help            this help
 
 Exit: 0 when no line fails, 1 otherwise, 2 on usage errors.`;
@@ -49,27 +50,42 @@ export interface CheckOptions {
   failOn: ReadonlySet<LineOutcome>;
   maxFailures: number;
   onProgress?: (lines: number) => void;
+  /** Worker threads to spread the gate over (1: this thread only). */
+  threads?: number;
 }
 
-/** Runs the gate over every line of `input`. Every non-blank line is counted exactly once or more (one per item). */
-export async function checkLog(options: CheckOptions): Promise<CheckReport> {
-  const counts = Object.fromEntries(LINE_OUTCOMES.map((r) => [r, 0])) as Record<LineOutcome, number>;
-  const report: CheckReport = { file: options.file, lines: 0, blank: 0, items: 0, counts, failures: [], failed: 0, ok: true };
+/** The counts of a run over some lines: a whole log, or one worker's share of it. */
+export interface LineTally {
+  blank: number;
+  items: number;
+  counts: Record<LineOutcome, number>;
+  failures: CheckFailure[];
+  failed: number;
+}
+
+export interface LineCheckerOptions {
+  tools: ToolSpec | undefined;
+  failOn: ReadonlySet<LineOutcome>;
+  maxFailures: number;
+}
+
+/** Checks lines one by one (numbered by the caller) and tallies them. The one place a log line is judged. */
+export function createLineChecker(options: LineCheckerOptions) {
+  const gate = compileGate(options.tools);
+  const tally: LineTally = { blank: 0, items: 0, counts: Object.fromEntries(LINE_OUTCOMES.map((r) => [r, 0])) as Record<LineOutcome, number>, failures: [], failed: 0 };
   /** Counts an outcome; builds a message (from `detail`, or the gate's for `item`) only for a listed failure. */
   const record = (line: number, reason: LineOutcome, detail: string | undefined, item?: unknown, index?: number) => {
-    counts[reason]++;
+    tally.counts[reason]++;
     if (!options.failOn.has(reason)) return;
-    report.failed++;
-    if (report.failures.length < options.maxFailures) {
-      const message = detail ?? replayGate(item, options.tools).message;
-      report.failures.push({ line, reason, message, ...(index === undefined ? {} : { index }) });
+    tally.failed++;
+    if (tally.failures.length < options.maxFailures) {
+      const message = detail ?? gate.check(item).message;
+      tally.failures.push({ line, reason, message, ...(index === undefined ? {} : { index }) });
     }
   };
-  const onLine = (text: string) => {
-    const line = ++report.lines;
-    if (options.onProgress && line % 100_000 === 0) options.onProgress(line);
+  const check = (text: string, line: number) => {
     if (isBlank(text)) {
-      report.blank++;
+      tally.blank++;
       return;
     }
     let value: unknown;
@@ -81,8 +97,8 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
     }
     // Most lines hold one bare item: count it without building a list.
     if (isBareItem(value)) {
-      report.items++;
-      record(line, replayReason(value, options.tools), undefined, value);
+      tally.items++;
+      record(line, gate.reason(value), undefined, value);
       return;
     }
     const items = itemsOfLine(value);
@@ -91,16 +107,116 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
       return;
     }
     for (let index = 0; index < items.length; index++) {
-      report.items++;
+      tally.items++;
       // Only the failures that are listed need their message: the rest count their reason.
-      record(line, replayReason(items[index], options.tools), undefined, items[index], items.length > 1 ? index : undefined);
+      record(line, gate.reason(items[index]), undefined, items[index], items.length > 1 ? index : undefined);
     }
+  };
+  return { check, tally };
+}
+
+/** Runs the gate over every line of `input`. Every non-blank line is counted once per item it holds. */
+export async function checkLog(options: CheckOptions): Promise<CheckReport> {
+  const threads = options.threads ?? 1;
+  const { lines, tally } = threads > 1 ? await checkWithWorkers(options, threads) : await checkHere(options);
+  const report: CheckReport = { file: options.file, lines, ...tally, ok: tally.failed === 0 };
+  return report;
+}
+
+async function checkHere(options: CheckOptions): Promise<{ lines: number; tally: LineTally }> {
+  const checker = createLineChecker(options);
+  let lines = 0;
+  const onLine = (text: string) => {
+    checker.check(text, ++lines);
+    if (options.onProgress && lines % 100_000 === 0) options.onProgress(lines);
   };
   const splitter = new LineSplitter();
   for await (const chunk of options.input) splitter.push(chunk as Buffer, onLine);
   splitter.end(onLine);
-  report.ok = report.failed === 0;
-  return report;
+  return { lines, tally: checker.tally };
+}
+
+/** Lines sent to a worker at a time, and batches in flight per worker. */
+const BATCH = 4096;
+const IN_FLIGHT = 2;
+
+/**
+ * The same check spread over worker threads: this thread reads and splits the lines and hands
+ * out numbered batches; each worker judges its batches with its own compiled gate; the tallies
+ * are added up and the first failures kept in line order. Memory stays bounded: reading pauses
+ * while every worker has its batches in flight.
+ */
+async function checkWithWorkers(options: CheckOptions, threads: number): Promise<{ lines: number; tally: LineTally }> {
+  const { Worker } = await import("node:worker_threads");
+  const script = new URL("./check-worker.js", import.meta.url);
+  const workerData = { tools: options.tools, failOn: [...options.failOn], maxFailures: options.maxFailures };
+  const workers = Array.from({ length: threads }, () => {
+    const worker = new Worker(script, { workerData });
+    const state = { worker, inFlight: 0, waiting: undefined as undefined | (() => void), result: undefined as undefined | Promise<LineTally> };
+    worker.on("message", (message: { type: string }) => {
+      if (message.type !== "ack") return;
+      state.inFlight--;
+      state.waiting?.();
+    });
+    return state;
+  });
+  const failed = new Promise<never>((_, reject) => {
+    for (const { worker } of workers) worker.once("error", reject);
+  });
+  try {
+    let lines = 0;
+    let batch: string[] = [];
+    let first = 1;
+    let next = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const target = workers[next++ % workers.length]!;
+      while (target.inFlight >= IN_FLIGHT) await Promise.race([new Promise<void>((resolve) => (target.waiting = resolve)), failed]);
+      target.inFlight++;
+      target.worker.postMessage({ type: "batch", first, lines: batch });
+      first += batch.length;
+      batch = [];
+    };
+    const onLine = (text: string) => {
+      batch.push(text);
+      lines++;
+      if (options.onProgress && lines % 100_000 === 0) options.onProgress(lines);
+    };
+    const splitter = new LineSplitter();
+    for await (const chunk of options.input) {
+      splitter.push(chunk as Buffer, onLine);
+      if (batch.length >= BATCH) await flush();
+    }
+    splitter.end(onLine);
+    await flush();
+    const tallies = await Promise.race([
+      Promise.all(
+        workers.map(
+          ({ worker }) =>
+            new Promise<LineTally>((resolve) => {
+              worker.on("message", (message: { type: string; tally?: LineTally }) => {
+                if (message.type === "result") resolve(message.tally!);
+              });
+              worker.postMessage({ type: "end" });
+            }),
+        ),
+      ),
+      failed,
+    ]);
+    return { lines, tally: mergeTallies(tallies, options.maxFailures) };
+  } finally {
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
+  const counts = Object.fromEntries(LINE_OUTCOMES.map((r) => [r, tallies.reduce((sum, t) => sum + t.counts[r], 0)])) as Record<LineOutcome, number>;
+  const failures = tallies
+    .flatMap((t) => t.failures)
+    .sort((a, b) => a.line - b.line || (a.index ?? 0) - (b.index ?? 0))
+    .slice(0, maxFailures);
+  const sum = (key: "blank" | "items" | "failed") => tallies.reduce((total, t) => total + t[key], 0);
+  return { blank: sum("blank"), items: sum("items"), counts, failures, failed: sum("failed") };
 }
 
 function isBlank(text: string): boolean {
@@ -150,7 +266,7 @@ export interface Io {
 }
 
 export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ["tools", "fail-on", "max-failures"], ["json", "help"]);
+  const args = parseArgs(argv, ["tools", "fail-on", "max-failures", "threads"], ["json", "help"]);
   if (args.flags.has("help")) {
     io.stdout.write(`${CHECK_USAGE}\n`);
     return 0;
@@ -162,7 +278,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const failOn = parseFailOn(args.flags.get("fail-on"));
   const maxFailures = parseCount(args.flags.get("max-failures"), 10);
   const input = file === "-" ? io.stdin : await openLog(file);
+  const threads = args.flags.has("threads") ? parseCount(args.flags.get("threads"), 1, "--threads") || 1 : await defaultThreads(file);
   const report = await checkLog({
+    threads,
     file: file === "-" ? "<stdin>" : file,
     input,
     tools,
@@ -195,9 +313,19 @@ function parseFailOn(value: string | true | undefined): Set<LineOutcome> {
   return new Set(reasons as LineOutcome[]);
 }
 
-function parseCount(value: string | true | undefined, fallback: number): number {
+function parseCount(value: string | true | undefined, fallback: number, flag = "--max-failures"): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--max-failures must be a whole number, received ${String(value)}`);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} must be a whole number, received ${String(value)}`);
   return n;
+}
+
+/** Large log files are spread over the cores (up to 4) when the built worker script is there. */
+async function defaultThreads(file: string): Promise<number> {
+  if (file === "-") return 1;
+  const [{ stat }, { availableParallelism }, { existsSync }] = await Promise.all([import("node:fs/promises"), import("node:os"), import("node:fs")]);
+  const cores = availableParallelism();
+  if (cores < 2 || !existsSync(new URL("./check-worker.js", import.meta.url))) return 1;
+  const { size } = await stat(file);
+  return size >= 32 * 1024 * 1024 ? Math.min(4, cores) : 1;
 }

@@ -149,3 +149,21 @@ describe("tools", () => {
     expect(() => replayGate({ ...fc_001, name: "broken_tool" }, broken)).toThrow(/tool "broken_tool"/);
   });
 });
+
+describe("compileGate", () => {
+  test("the same results as replayGate and replayReason, with the tools compiled once", async () => {
+    const { compileGate } = await import("../../src/index.js");
+    const gate = compileGate([salesTool, lookupOrderTool]);
+    for (const item of [fc_001, fc_009, ws_001, { ...fc_001, name: "nope" }, { ...fc_001, arguments: "{" }, null]) {
+      expect(gate.check(item)).toEqual(replayGate(item, [salesTool, lookupOrderTool]));
+      expect(gate.reason(item)).toBe(replayGate(item, [salesTool, lookupOrderTool]).reason);
+    }
+    expect(compileGate().reason(fc_009)).toBe("ok");
+    expect(compileGate(regionSchema).reason(fc_009)).toBe("arguments_schema");
+  });
+
+  test("a broken schema throws when the gate is compiled, naming the tool", async () => {
+    const { compileGate } = await import("../../src/index.js");
+    expect(() => compileGate([{ type: "function", name: "broken_tool", parameters: { type: "objekt" } }])).toThrow(/tool "broken_tool"/);
+  });
+});
