@@ -250,3 +250,26 @@ describe("subagents", () => {
     expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("multi_agent.enabled") });
   });
 });
+
+describe("listings by id", () => {
+  test("turns.retrieve, turns.items.list, subagents.retrieve, subagents.items.list", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.subagent({ task: "Find it", reply: "Found" }), agentTurn.message("Done."));
+    const session = await sessions.create(body({ input: "x", agent: { model: "m", tools: [lookupOrder], multi_agent: { enabled: true } } }));
+    const turns = [];
+    for await (const t of sessions.turns.list(session.id)) turns.push(t);
+    const turn = await sessions.turns.retrieve(turns[0]!.id, { session_id: session.id });
+    expect(turn).toMatchObject({ id: turns[0]!.id, status: "completed" });
+    const turnItems = [];
+    for await (const item of sessions.turns.items.list(turn.id, { session_id: session.id })) turnItems.push(item.type);
+    expect(turnItems).toEqual(["message", "create_subagent_call", "send_subagent_input_call", "wait_for_subagents_call", "agent_message", "message"]);
+    const subagents = [];
+    for await (const s of sessions.subagents.list(session.id)) subagents.push(s);
+    const subagent = await sessions.subagents.retrieve(subagents[0]!.id, { session_id: session.id });
+    expect(subagent).toMatchObject({ object: "agent.session.subagent", status: "active" });
+    const subItems = [];
+    for await (const item of sessions.subagents.items.list(subagent.id, { session_id: session.id })) subItems.push(item.type);
+    expect(subItems).toEqual(["send_subagent_input_call", "wait_for_subagents_call", "agent_message"]);
+    await expect(sessions.turns.retrieve("turn_missing", { session_id: session.id })).rejects.toMatchObject({ status: 404 });
+  });
+});
