@@ -88,16 +88,32 @@ export function createAgentTest(options: AgentTestOptions = {}) {
 async function ownServer(): Promise<MswServer> {
   const { setupServer } = await import("msw/node");
   const server = setupServer();
-  // Never reach a real provider: an unhandled request to an OpenAI host is an error (MSW 3 calls
-  // the option onUnhandledFrame, MSW 2 onUnhandledRequest); other hosts are left alone.
-  const onUnhandled = (request: Request, print: { error(): void }) => {
-    if (/(^|\.)openai\.com$/.test(new URL(request.url).hostname)) print.error();
-  };
-  const onUnhandledFrame = ({ frame, defaults }: { frame: { data?: { request?: unknown } }; defaults: { error(): void } }) => {
-    if (frame.data?.request instanceof Request) onUnhandled(frame.data.request, defaults);
-  };
-  server.listen({ onUnhandledRequest: onUnhandled, onUnhandledFrame } as never);
+  server.listen(unhandledGuard(/(^|\.)openai\.com$/) as never);
   return server as unknown as MswServer;
+}
+
+/**
+ * MSW listen options that fail every unhandled request to a host matching `hosts` — never
+ * reaching a real provider — and leave other hosts alone. MSW 3 calls the option
+ * `onUnhandledFrame`, MSW 2 `onUnhandledRequest`; both are set. (MSW's `defaults.error()` /
+ * `print.error()` only print: the callbacks throw so that the request really fails.)
+ */
+export function unhandledGuard(hosts: RegExp) {
+  const guarded = (request: Request) => hosts.test(new URL(request.url).hostname);
+  const blocked = (request: Request) => new Error(`agent-testkit: ${request.method} ${request.url} has no fake handler; it was not sent to the real provider.`);
+  return {
+    onUnhandledRequest(request: Request, print: { error(): void }) {
+      if (!guarded(request)) return;
+      print.error();
+      throw blocked(request);
+    },
+    async onUnhandledFrame({ frame, defaults }: { frame: { data?: { request?: unknown } }; defaults: { error(): Promise<void> | void } }) {
+      const request = frame.data?.request;
+      if (!(request instanceof Request) || !guarded(request)) return;
+      await defaults.error();
+      throw blocked(request);
+    },
+  };
 }
 
 /** `test` with fresh `responses` and `agents` fakes per test, on an MSW server of its own. See {@link createAgentTest}. */

@@ -20,4 +20,4 @@ declare global {
   }
 }
 
-export { agentTest, createAgentTest, type AgentFixtures, type AgentTestOptions } from "./agentTest.js";
+export { agentTest, createAgentTest, unhandledGuard, type AgentFixtures, type AgentTestOptions } from "./agentTest.js";
