@@ -18,3 +18,5 @@ declare global {
     interface Matchers<R, T = {}> extends AgentMatchers<R> {}
   }
 }
+
+export { agentTest, createAgentTest, unhandledGuard, type AgentFixtures, type AgentTestOptions } from "./agentTest.js";
