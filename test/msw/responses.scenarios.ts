@@ -151,6 +151,8 @@ export function responsesScenarios(transport: Transport): void {
       await expect(bad([{ role: "tool", tool_call_id: "c1", content: "x" }])).rejects.toMatchObject({ status: 400, param: "input[0].role" });
       await expect(bad([{ role: "assistant", content: null, tool_calls: [] }])).rejects.toMatchObject({ status: 400, param: "input[0].tool_calls" });
       await expect(client.responses.create({ model: "gpt-5", messages: [] } as never)).rejects.toMatchObject({ status: 400, param: "messages" });
+      await expect(bad(["just a string item"])).rejects.toMatchObject({ status: 400, param: "input[0]" });
+      await expect(client.responses.create({ input: "x" } as never)).rejects.toMatchObject({ status: 400, param: "model" });
       const incomplete = { type: "function_call", call_id: "c2", name: "lookup_order", arguments: '{"order', status: "incomplete" };
       await expect(bad([incomplete, { type: "function_call_output", call_id: "c2", output: "x" }])).rejects.toMatchObject({ status: 400, message: expect.stringContaining("call_not_pairable") });
       // the same provider's own items, and a call answered in the same request, are fine
