@@ -27,16 +27,3 @@ export class LineSplitter {
     if (last !== "") onLine(last.endsWith("\r") ? last.slice(0, -1) : last);
   }
 }
-
-/** The lines of a stream, one by one (see {@link LineSplitter}). */
-export async function* lines(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  const splitter = new LineSplitter();
-  const batch: string[] = [];
-  const collect = (line: string) => batch.push(line);
-  for await (const chunk of input) {
-    splitter.push(chunk, collect);
-    yield* batch.splice(0);
-  }
-  splitter.end(collect);
-  yield* batch;
-}

@@ -1,11 +1,14 @@
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { lines } from "../../src/cli/lines.js";
+import { LineSplitter } from "../../src/cli/lines.js";
 
 async function collect(chunks: Array<string | Buffer>): Promise<string[]> {
   const out: string[] = [];
-  for await (const line of lines(Readable.from(chunks))) out.push(line);
+  const splitter = new LineSplitter();
+  const onLine = (line: string) => out.push(line);
+  for await (const chunk of Readable.from(chunks)) splitter.push(chunk as Buffer, onLine);
+  splitter.end(onLine);
   return out;
 }
 
