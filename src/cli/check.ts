@@ -136,59 +136,82 @@ async function checkHere(options: CheckOptions): Promise<{ lines: number; tally:
   return { lines, tally: checker.tally };
 }
 
-/** Lines sent to a worker at a time, and batches in flight per worker. */
-const BATCH = 4096;
+/** Bytes sent to a worker at a time (whole lines), and batches in flight per worker. */
+const BATCH_BYTES = 1 << 20;
 const IN_FLIGHT = 2;
+const NEWLINE = 10;
 
 /**
- * The same check spread over worker threads: this thread reads and splits the lines and hands
- * out numbered batches; each worker judges its batches with its own compiled gate; the tallies
- * are added up and the first failures kept in line order. Memory stays bounded: reading pauses
- * while every worker has its batches in flight.
+ * The same check spread over worker threads. This thread only cuts the bytes into batches of
+ * whole lines (a newline byte is never part of a multi-byte UTF-8 character) and counts their
+ * newlines to number them; each worker decodes, splits and judges its batches with its own
+ * compiled gate. The tallies are added up and the first failures kept in line order. Memory stays
+ * bounded: reading pauses while every worker has its batches in flight.
  */
 async function checkWithWorkers(options: CheckOptions, threads: number): Promise<{ lines: number; tally: LineTally }> {
   const { Worker } = await import("node:worker_threads");
   const script = new URL("./check-worker.js", import.meta.url);
   const workerData = { tools: options.tools, failOn: [...options.failOn], maxFailures: options.maxFailures };
+  let wake: (() => void) | undefined;
   const workers = Array.from({ length: threads }, () => {
     const worker = new Worker(script, { workerData });
-    const state = { worker, inFlight: 0, waiting: undefined as undefined | (() => void), result: undefined as undefined | Promise<LineTally> };
+    const state = { worker, inFlight: 0 };
     worker.on("message", (message: { type: string }) => {
       if (message.type !== "ack") return;
       state.inFlight--;
-      state.waiting?.();
+      const resume = wake;
+      wake = undefined;
+      resume?.();
     });
     return state;
   });
   const failed = new Promise<never>((_, reject) => {
     for (const { worker } of workers) worker.once("error", reject);
   });
+  failed.catch(() => undefined); // observed below; never an unhandled rejection
   try {
     let lines = 0;
-    let batch: string[] = [];
-    let first = 1;
-    let next = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const target = workers[next++ % workers.length]!;
-      while (target.inFlight >= IN_FLIGHT) await Promise.race([new Promise<void>((resolve) => (target.waiting = resolve)), failed]);
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    // The least busy worker takes the next batch; with all of them full, reading waits.
+    const idlest = () => workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+    const send = async (bytes: Buffer, count: number, final: boolean) => {
+      while (idlest().inFlight >= IN_FLIGHT) await Promise.race([new Promise<void>((resolve) => (wake = resolve)), failed]);
+      const target = idlest();
       target.inFlight++;
-      target.worker.postMessage({ type: "batch", first, lines: batch });
-      first += batch.length;
-      batch = [];
+      // A copy of exactly these bytes, transferred (not cloned) to the worker.
+      const copy = new Uint8Array(bytes);
+      target.worker.postMessage({ type: "bytes", first: lines + 1, bytes: copy, final }, [copy.buffer]);
+      const before = lines;
+      lines += count;
+      if (options.onProgress) for (let mark = Math.floor(before / 100_000) + 1; mark * 100_000 <= lines; mark++) options.onProgress(mark * 100_000);
     };
-    const onLine = (text: string) => {
-      batch.push(text);
-      lines++;
-      if (options.onProgress && lines % 100_000 === 0) options.onProgress(lines);
+    const countNewlines = (bytes: Buffer) => {
+      let count = 0;
+      for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+      return count;
     };
-    const splitter = new LineSplitter();
-    for await (const chunk of options.input) {
-      splitter.push(chunk as Buffer, onLine);
-      if (batch.length >= BATCH) await flush();
+    for await (const raw of options.input) {
+      const chunk = typeof raw === "string" ? Buffer.from(raw) : (raw as Buffer);
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes < BATCH_BYTES) continue;
+      const joined = Buffer.concat(pending, pendingBytes);
+      const cut = joined.lastIndexOf(NEWLINE) + 1;
+      if (cut === 0) {
+        pending = [joined]; // one long line so far: wait for its end
+        continue;
+      }
+      const batch = joined.subarray(0, cut);
+      pending = cut < joined.length ? [joined.subarray(cut)] : [];
+      pendingBytes = joined.length - cut;
+      await send(batch, countNewlines(batch), false);
     }
-    splitter.end(onLine);
-    await flush();
+    if (pendingBytes > 0) {
+      const rest = Buffer.concat(pending, pendingBytes);
+      const endsWithNewline = rest[rest.length - 1] === NEWLINE;
+      await send(rest, countNewlines(rest) + (endsWithNewline ? 0 : 1), !endsWithNewline);
+    }
     const tallies = await Promise.race([
       Promise.all(
         workers.map(
