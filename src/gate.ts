@@ -180,6 +180,11 @@ export function checkPortableCall(item: unknown): GateResult | undefined {
   return failure && { ok: false, reason: failure.reason, message: `${failure.reason}: ${failure.detail()}`, errors: [] };
 }
 
+/** Whether the item passes the gate's first three steps (a portable, completed `function_call`), without building a message. */
+export function isPortableCompletedCall(item: unknown): boolean {
+  return portableCallOutcome(item, false) === undefined;
+}
+
 function portableCallOutcome(item: unknown, detailed = true): Outcome | undefined {
   if (!isRecord(item)) {
     return detailed ? outcome("namespaced", () => `the item must be an object with a string type, received ${describeValue(item)}`) : REASON_ONLY.namespaced;

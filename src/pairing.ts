@@ -1,5 +1,5 @@
 import { describeValue, isRecord, readField } from "./describe.js";
-import { checkPortableCall } from "./gate.js";
+import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import type { PairReason, PairResult } from "./types.js";
 
 const TOOL_RESULT = "agent.session.input.tool_result";
@@ -97,7 +97,7 @@ export function orphanResults(items: readonly unknown[]): unknown[] {
 
 /** Completed, portable `function_call` items: the calls that owe a result. */
 export function callsOf(items: readonly unknown[]): unknown[] {
-  return asList(items).filter((item) => checkPortableCall(item) === undefined);
+  return asList(items).filter((item) => isPortableCompletedCall(item));
 }
 
 /** `function_call_output` items. */

@@ -1,5 +1,5 @@
 import { describeValue, isRecord, readField } from "./describe.js";
-import { checkPortableCall } from "./gate.js";
+import { isPortableCompletedCall } from "./gate.js";
 
 export interface PairingProblem {
   kind: "unanswered" | "duplicate_output" | "orphan_output" | "duplicate_call_id";
@@ -14,7 +14,7 @@ export interface PairingProblem {
  */
 export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
   const indexed = (Array.isArray(items) ? items : []).map((item, index) => ({ item, index }));
-  const calls = indexed.filter(({ item }) => checkPortableCall(item) === undefined);
+  const calls = indexed.filter(({ item }) => isPortableCompletedCall(item));
   const outputs = indexed.filter(({ item }) => readField(item, "type") === "function_call_output");
   const problems: PairingProblem[] = [];
   const callIndexById = new Map<unknown, number>();
