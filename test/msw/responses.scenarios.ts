@@ -153,6 +153,8 @@ export function responsesScenarios(transport: Transport): void {
       await expect(client.responses.create({ model: "gpt-5", messages: [] } as never)).rejects.toMatchObject({ status: 400, param: "messages" });
       await expect(bad(["just a string item"])).rejects.toMatchObject({ status: 400, param: "input[0]" });
       await expect(client.responses.create({ input: "x" } as never)).rejects.toMatchObject({ status: 400, param: "model" });
+      const broken = { type: "function", name: "broken_tool", parameters: { type: "objekt" } };
+      await expect(client.responses.create({ model: "gpt-5", input: "x", tools: [broken] } as never)).rejects.toMatchObject({ status: 400, param: "tools[0].parameters", message: expect.stringContaining("broken_tool") });
       const incomplete = { type: "function_call", call_id: "c2", name: "lookup_order", arguments: '{"order', status: "incomplete" };
       await expect(bad([incomplete, { type: "function_call_output", call_id: "c2", output: "x" }])).rejects.toMatchObject({ status: 400, message: expect.stringContaining("call_not_pairable") });
       // the same provider's own items, and a call answered in the same request, are fine
