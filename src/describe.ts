@@ -19,14 +19,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** JSON type name of a value, as JSON Schema would call it. */
-export function jsonTypeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
 /** Cuts a string to `max` characters, saying how much was left out. */
 export function truncate(text: string, max = MAX_VALUE_CHARS): string {
   if (text.length <= max) return text;

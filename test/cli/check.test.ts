@@ -84,6 +84,13 @@ describe("agent-testkit check", () => {
     expect((await run(["--help"])).out).toContain("Commands:");
   });
 
+  test("the tools file may also be one function tool, or a bare JSON Schema", async () => {
+    const log = file("one-bad.jsonl", [JSON.stringify(fc_009)]);
+    expect((await run(["check", log, "--tools", file("one-tool.json", [JSON.stringify(salesTool)])])).code).toBe(1);
+    expect((await run(["check", log, "--tools", file("schema.json", [JSON.stringify(salesTool.parameters)])])).code).toBe(1);
+    expect((await run(["check", log, "--tools", file("open.json", [JSON.stringify({ type: "object" })])])).code).toBe(0);
+  });
+
   test("a request body with tools is accepted as the tools file", async () => {
     const body = file("body.json", [JSON.stringify({ model: "m", tools: [salesTool, { type: "web_search" }] })]);
     const log = file("one.jsonl", [JSON.stringify(fc_009)]);

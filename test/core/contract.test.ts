@@ -82,6 +82,10 @@ describe("compareTools", () => {
     expect(c).toEqual({ tool: "report", path: "/properties/region/enum", kind: "breaking", rule: "enum_value_removed", message: '/properties/region no longer accepts "emea", "amer"' });
   });
 
+  test("accepts one function tool as a tool set", () => {
+    expect(summary(compareTools(region(), { ...region(), strict: true }))).toEqual(["breaking strict_enabled report"]);
+  });
+
   test("accepts request bodies with tools, and never modifies its inputs", () => {
     const before = { model: "m", tools: [region(), { type: "web_search" }] };
     const after = { model: "m", tools: [region({ note: { type: "string" } })] };

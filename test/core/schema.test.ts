@@ -20,6 +20,12 @@ describe("drafts and formats", () => {
     expect(replayGate(call(["a", 1]), d2020).reason).toBe("arguments_schema");
   });
 
+  test("a 2019-09 schema is validated with its own keywords", () => {
+    const schema = { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", dependentRequired: { card: ["cvc"] } };
+    expect(replayGate(call({ card: "4242" }), schema).errors[0]).toMatchObject({ keyword: "dependentRequired" });
+    expect(replayGate(call({ card: "4242", cvc: "123" }), schema).reason).toBe("ok");
+  });
+
   test("formats are checked (ajv-formats)", () => {
     const schema = { type: "object", properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" } } };
     expect(replayGate(call({ at: "2026-10-22T10:00:00Z", mail: "a@b.co" }), schema).reason).toBe("ok");

@@ -1,15 +1,13 @@
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
-import { agentTurn, fakeAgents, type AgentsFake } from "../../fixtures/msw/index.js";
+import { agentTurn, fakeAgents } from "../../fixtures/msw/index.js";
+import type { Transport } from "./transports.js";
 
 export const lookupOrder = { ...examples.lookupOrderTool, description: "Look up an order." };
 export const salesReport = { ...examples.salesTool, description: "Sales report." };
 
-export interface AgentsTransport {
-  name: string;
-  connect(fake: AgentsFake): Promise<OpenAI>;
-}
+
 
 const createBody = (input?: string) => ({
   agent: { model: "gpt-6-astra", instructions: "Look up orders.", tools: [lookupOrder, salesReport] as never },
@@ -17,7 +15,7 @@ const createBody = (input?: string) => ({
   ...(input === undefined ? {} : { input }),
 });
 
-export function agentsScenarios(transport: AgentsTransport): void {
+export function agentsScenarios(transport: Transport): void {
   async function setup() {
     const fake = fakeAgents();
     const client = await transport.connect(fake);

@@ -3,8 +3,9 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, test } from "vitest";
 import { agentTurn, fakeAgents } from "../../fixtures/msw/index.js";
 import { agentsScenarios, lookupOrder, salesReport } from "./agents.scenarios.js";
+import { viaFetch } from "./transports.js";
 
-agentsScenarios({ name: "fake.fetch", connect: async (fake) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch }) });
+agentsScenarios(viaFetch());
 
 function setup(options: Parameters<typeof fakeAgents>[0] = {}) {
   const fake = fakeAgents(options);
@@ -70,14 +71,18 @@ describe("sessions: create, retrieve, update, list, delete, items", () => {
     expect(deleted).toEqual({ id: a.id, object: "agent.session.deleted", deleted: true });
     await expect(sessions.retrieve(a.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     expect(fake.environments).toEqual([expect.objectContaining({ type: "openai_hosted" })]);
+    // `sessions` hands out copies: changing one changes nothing in the fake
+    const [first] = [...fake.sessions.values()];
+    first!.status = "failed";
+    expect([...fake.sessions.values()].every((s) => s.status === "idle")).toBe(true);
   });
 
   test("create with stream: true delivers the events up to idle, and finalResult()", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.message("Streamed answer."));
+    fake.reply(agentTurn.message("Streamed 🚀 answer, emoji and all."));
     const stream = await sessions.create({ ...body({ input: "Hi" }), stream: true });
     const result = await stream.finalResult();
-    expect(result.output_text).toBe("Streamed answer.");
+    expect(result.output_text).toBe("Streamed 🚀 answer, emoji and all.");
   });
 
   test("creation is validated as the API documents it", async () => {

@@ -1,10 +1,7 @@
-import OpenAI from "openai";
 import { responsesScenarios } from "./responses.scenarios.js";
+import { viaFetch } from "./transports.js";
 
-responsesScenarios({
-  name: "fake.fetch",
-  connect: async (fake) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch }),
-});
+responsesScenarios(viaFetch());
 
 import { expect, test } from "vitest";
 import { fakeResponses } from "../../fixtures/msw/index.js";

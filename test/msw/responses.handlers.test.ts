@@ -2,16 +2,11 @@ import OpenAI from "openai";
 import { expect, test } from "vitest";
 import { responsesScenarios } from "./responses.scenarios.js";
 import { strictServer } from "./server.js";
+import { viaHandlers } from "./transports.js";
 
 const server = strictServer();
 
-responsesScenarios({
-  name: "fake.handlers (MSW)",
-  connect: async (fake) => {
-    server.use(...fake.handlers);
-    return new OpenAI({ apiKey: "test-key" });
-  },
-});
+responsesScenarios(viaHandlers(server));
 
 test("a request no fake handles is an error, never a call to the real provider", async () => {
   const client = new OpenAI({ apiKey: "test-key", maxRetries: 0 });

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
 import { fakeResponses, turn, type ResponsesFake } from "../../fixtures/msw/index.js";
 import { specErrors } from "../fixtures/openapi.js";
+import type { Transport } from "./transports.js";
 
 export const tools = [examples.salesTool, examples.lookupOrderTool];
 
@@ -38,11 +39,7 @@ export function expectSpecValid(fake: ResponsesFake): void {
   }
 }
 
-export interface Transport {
-  name: string;
-  /** Installs the fake and returns a client that reaches it. */
-  connect(fake: ResponsesFake): Promise<OpenAI>;
-}
+export type { Transport } from "./transports.js";
 
 export function responsesScenarios(transport: Transport): void {
   async function setup(options: Parameters<typeof fakeResponses>[0] = {}) {
@@ -115,6 +112,7 @@ export function responsesScenarios(transport: Transport): void {
       fake.reply(turn.message("one"));
       const created = await client.responses.create({ model: "gpt-5", input: [{ role: "user", content: "a" }, { role: "user", content: "b" }, { role: "user", content: "c" }] });
       expect((await client.responses.retrieve(created.id)).id).toBe(created.id);
+      expect([...fake.responses.keys()]).toEqual([created.id]);
       const items: string[] = [];
       for await (const item of client.responses.inputItems.list(created.id, { limit: 1, order: "asc" })) items.push((item as { content: Array<{ text: string }> }).content[0]!.text);
       expect(items).toEqual(["a", "b", "c"]);
