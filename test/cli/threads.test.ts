@@ -1,18 +1,18 @@
 // `check --threads n` spreads the gate over worker threads: on the build (the worker script is a
 // file next to cli.js), its report must be the one a single thread gives, line numbers included.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
+import { threadCount, BATCH_BYTES } from "../../src/cli/check.js";
+import { requireFreshBuild, root } from "../build.js";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { lookupOrderTool, salesTool } from "../core/samples.js";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
-
 test("worker threads give exactly the single-thread report", () => {
-  expect(existsSync(`${root}dist/check-worker.js`), "build first: npm run build (npm test does)").toBe(true);
+  requireFreshBuild("cli.js", "check-worker.js");
   const tools = [salesTool, lookupOrderTool];
   const f = createFactories({ seed: 12, tools });
   const lines: string[] = [];
@@ -32,9 +32,31 @@ test("worker threads give exactly the single-thread report", () => {
   const three = run(3);
   expect(one.status).toBe(1);
   expect(three.status).toBe(1);
-  const single = JSON.parse(one.stdout);
-  expect(JSON.parse(three.stdout)).toEqual(single);
+  const { threads: oneThread, ...single } = JSON.parse(one.stdout);
+  const { threads: used, ...spread } = JSON.parse(three.stdout);
+  expect(oneThread).toBe(1);
+  expect(used).toBe(Math.min(3, availableParallelism()));
+  expect(spread).toEqual(single);
   expect(single.lines).toBe(30_000);
   expect(single.failures).toHaveLength(50);
   expect(single.counts.malformed_line).toBe(3_000);
+});
+
+test("the default uses workers only for large logs on machines with cores to spare", () => {
+  const big = 108 * 1024 * 1024;
+  // On 2 cores, workers only compete with the main thread (measured 2.5–2.9× slower): one thread.
+  expect(threadCount({ cores: 2, bytes: big })).toBe(1);
+  expect(threadCount({ cores: 3, bytes: big })).toBe(1);
+  expect(threadCount({ cores: 4, bytes: big })).toBe(3);
+  expect(threadCount({ cores: 16, bytes: big })).toBe(4);
+  expect(threadCount({ cores: 16, bytes: 1024 })).toBe(1);
+  expect(threadCount({ cores: 16 })).toBe(1); // stdin: size unknown
+});
+
+test("--threads is clamped to the cores and to the work", () => {
+  expect(threadCount({ requested: 256, cores: 2, bytes: 22 * 1024 })).toBe(1);
+  expect(threadCount({ requested: 256, cores: 8, bytes: 3 * BATCH_BYTES })).toBe(3);
+  expect(threadCount({ requested: 256, cores: 8, bytes: 100 * BATCH_BYTES })).toBe(8);
+  expect(threadCount({ requested: 3, cores: 8 })).toBe(3);
+  expect(threadCount({ requested: 0, cores: 8 })).toBe(1);
 });

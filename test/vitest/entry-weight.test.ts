@@ -1,14 +1,11 @@
 // `import "agent-testkit/vitest"` must stay light: it must not load @faker-js/faker or msw (they
 // load on first use of agentTest's fakes). Checked on the build, in a fresh Node process.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
-
-const root = fileURLToPath(new URL("../../", import.meta.url));
+import { requireFreshBuild, root } from "../build.js";
 
 test("the vitest entry loads neither faker nor msw", () => {
-  expect(existsSync(`${root}dist/vitest.js`), "build first: npm run build (npm test does)").toBe(true);
+  requireFreshBuild("vitest.js");
   const script = 'await import("./dist/vitest.js"); console.log(JSON.stringify(globalThis.__resolvedNow()))';
   const run = spawnSync(process.execPath, ["--import", "./bench/lib/stub-vitest.mjs", "--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
   expect(run.stderr).toBe("");
