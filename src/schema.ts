@@ -21,7 +21,7 @@ export class ToolSchemaError extends Error {
   }
 }
 
-type Draft = "2020-12" | "2019-09" | "draft-07";
+type Draft = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
 
 const AJV_OPTIONS = {
   allErrors: true,
@@ -29,36 +29,113 @@ const AJV_OPTIONS = {
   validateFormats: true,
 } as const;
 
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+
 const instances = new Map<Draft, Ajv>();
 
-function createAjv(draft: Draft): Ajv {
-  const ajv =
-    draft === "2020-12" ? new Ajv2020(AJV_OPTIONS) : draft === "2019-09" ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+/** Ajv's class per draft: draft-04 and draft-06 run on the draft-07 one (see {@link asDraft07}). */
+type Engine = "2020-12" | "2019-09" | "draft-07";
+
+function createAjv(engine: Engine): Ajv {
+  const ajv = engine === "2020-12" ? new Ajv2020(AJV_OPTIONS) : engine === "2019-09" ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
   addFormats(ajv);
   return ajv;
 }
 
-function ajvFor(draft: Draft): Ajv {
-  let ajv = instances.get(draft);
+function ajvFor(engine: Engine): Ajv {
+  let ajv = instances.get(engine);
   if (!ajv) {
-    ajv = createAjv(draft);
-    instances.set(draft, ajv);
+    ajv = createAjv(engine);
+    instances.set(engine, ajv);
   }
   return ajv;
 }
 
-/** Which draft a schema asks for: draft-04/06/07 run on Ajv's draft-07 class, otherwise 2020-12. */
+/** Which draft a schema asks for by its `$schema`; 2020-12 when it names none. */
 export function draftOf(schema: JsonSchema): Draft {
   const uri = typeof schema === "object" && typeof schema.$schema === "string" ? schema.$schema : "";
-  if (/draft-0[4-7]/.test(uri)) return "draft-07";
+  const old = /draft-0([4-7])/.exec(uri);
+  if (old) return old[1] === "4" ? "draft-04" : old[1] === "6" ? "draft-06" : "draft-07";
   if (uri.includes("2019-09")) return "2019-09";
   return "2020-12";
 }
 
+/**
+ * A draft-04 or draft-06 schema rewritten for Ajv's draft-07 class (Ajv ships no draft-04
+ * engine): `$schema` becomes draft-07, and draft-04's `id` and boolean `exclusiveMinimum` /
+ * `exclusiveMaximum` take their draft-06 forms. Draft-06 is otherwise a subset of draft-07.
+ */
+function asDraft07(schema: Record<string, unknown>, draft: "draft-04" | "draft-06"): Record<string, unknown> {
+  const root = { ...schema, $schema: DRAFT_07 };
+  return draft === "draft-04" ? (fromDraft04(root) as Record<string, unknown>) : root;
+}
+
+const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "dependencies"];
+const SCHEMA_VALUES = ["additionalProperties", "additionalItems", "items", "not"];
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "items"];
+
+function fromDraft04(schema: unknown): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const out: Record<string, unknown> = { ...(schema as Record<string, unknown>) };
+  if (typeof out.id === "string" && out.$id === undefined) {
+    out.$id = out.id;
+    delete out.id;
+  }
+  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    if (typeof out[flag] !== "boolean") continue;
+    if (out[flag] === true && typeof out[bound] === "number") {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else {
+      delete out[flag];
+    }
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = out[key];
+    if (map !== null && typeof map === "object" && !Array.isArray(map)) {
+      out[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, Array.isArray(sub) ? sub : fromDraft04(sub)]));
+    }
+  }
+  for (const key of SCHEMA_VALUES) if (!Array.isArray(out[key])) out[key] = fromDraft04(out[key]);
+  for (const key of SCHEMA_LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(fromDraft04);
+  for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
+  return out;
+}
+
+/** How many compiled validators the structural caches keep; the least recently used go first. */
+export const VALIDATOR_CACHE_SIZE = 1000;
+
+/** A Map that keeps at most `limit` entries, dropping the least recently used. */
+class LruMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  constructor(private readonly limit: number) {}
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 const byIdentity = new WeakMap<object, ValidateFunction>();
-const byStructure = new Map<string, ValidateFunction>();
-const byText = new Map<string, ValidateFunction>();
+const byStructure = new LruMap<string, ValidateFunction>(VALIDATOR_CACHE_SIZE);
+const byText = new LruMap<string, ValidateFunction>(VALIDATOR_CACHE_SIZE);
 let compileCount = 0;
+
+/** How many validators the structural cache holds now (at most {@link VALIDATOR_CACHE_SIZE}). */
+export function cachedValidatorCount(): number {
+  return byStructure.size;
+}
 
 /** How many schemas have been compiled so far (structurally equal schemas count once). */
 export function compiledSchemaCount(): number {
@@ -117,20 +194,34 @@ function compile(schema: JsonSchema, toolName: string): ValidateFunction {
   try {
     // Ajv keeps a reference to the schema it compiles: give it a private copy so that a user
     // mutating their object later cannot change a cached validator behind its key.
-    const copy = typeof schema === "boolean" ? schema : (structuredClone(schema) as JsonSchema);
-    const draft = draftOf(schema);
-    let validate: ValidateFunction;
-    try {
-      validate = ajvFor(draft).compile(copy);
-    } catch (error) {
-      // Ajv registers schemas by `$id`; two different tools may reuse one `$id`.
-      if (!(error instanceof Error && /already exists/.test(error.message))) throw error;
-      validate = createAjv(draft).compile(copy);
-    }
+    const draft = typeof schema === "boolean" ? "2020-12" : draftOf(schema);
+    let copy = typeof schema === "boolean" ? schema : (structuredClone(schema) as Record<string, unknown>);
+    if (typeof copy === "object" && (draft === "draft-04" || draft === "draft-06")) copy = asDraft07(copy, draft);
+    const ajv = ajvFor(draft === "2020-12" || draft === "2019-09" ? draft : "draft-07");
+    const validate = compileAlone(ajv, copy);
     compileCount++;
     return validate;
   } catch (error) {
     throw new ToolSchemaError(toolName, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Compiles on the shared instance and then forgets everything the compile registered there (the
+ * schema, its `$id`s and anchors): no validator may resolve a `$ref` through a schema that some
+ * other tool, or another fake, happened to compile first, and Ajv's own caches do not grow.
+ */
+function compileAlone(ajv: Ajv, schema: JsonSchema): ValidateFunction {
+  const refsBefore = new Set(Object.keys(ajv.refs));
+  const schemasBefore = new Set(Object.keys(ajv.schemas));
+  try {
+    return ajv.compile(schema);
+  } finally {
+    for (const key of Object.keys(ajv.refs)) if (!refsBefore.has(key)) delete ajv.refs[key];
+    for (const key of Object.keys(ajv.schemas)) if (!schemasBefore.has(key)) delete ajv.schemas[key];
+    // Not removeSchema(): it would also drop whatever is registered under the schema's `$id`,
+    // even a meta-schema that a hostile `$id` names.
+    (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.delete(schema);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { compiledSchemaCount, draftOf, replayGate, validatorFor, ToolSchemaError } from "../../src/index.js";
+import { cachedValidatorCount, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
 import { fc_001 } from "./samples.js";
 
 const call = (args: unknown) => ({ ...fc_001, arguments: JSON.stringify(args) });
@@ -9,6 +10,46 @@ describe("drafts and formats", () => {
     expect(draftOf({})).toBe("2020-12");
     expect(draftOf({ $schema: "http://json-schema.org/draft-07/schema#" })).toBe("draft-07");
     expect(draftOf({ $schema: "https://json-schema.org/draft/2019-09/schema" })).toBe("2019-09");
+    expect(draftOf({ $schema: "http://json-schema.org/draft-06/schema#" })).toBe("draft-06");
+    expect(draftOf({ $schema: "http://json-schema.org/draft-04/schema#" })).toBe("draft-04");
+  });
+
+  // Every draft the docs name compiles and validates with its own semantics.
+  const region = { type: "string", enum: ["apac", "emea"] };
+  test.each([
+    ["draft-04", "http://json-schema.org/draft-04/schema#"],
+    ["draft-06", "http://json-schema.org/draft-06/schema#"],
+    ["draft-07", "http://json-schema.org/draft-07/schema#"],
+    ["2019-09", "https://json-schema.org/draft/2019-09/schema"],
+    ["2020-12", "https://json-schema.org/draft/2020-12/schema"],
+  ])("%s compiles and validates", (_name, uri) => {
+    const schema = { $schema: uri, type: "object", properties: { region }, required: ["region"], additionalProperties: false };
+    expect(replayGate(call({ region: "apac" }), schema).reason).toBe("ok");
+    const bad = replayGate(call({ region: "global" }), schema);
+    expect(bad.reason).toBe("arguments_schema");
+    expect(bad.errors[0]).toMatchObject({ path: "/region", keyword: "enum" });
+    expect(replayGate(call({}), schema).errors[0]).toMatchObject({ keyword: "required" });
+  });
+
+  test("draft-04's boolean exclusiveMinimum / exclusiveMaximum and id keep their meaning", () => {
+    const schema = {
+      $schema: "http://json-schema.org/draft-04/schema#",
+      id: "https://example.com/quantity.json",
+      type: "object",
+      properties: { quantity: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false } },
+      definitions: { note: { type: "string", maxLength: 3 } },
+      additionalProperties: { $ref: "#/definitions/note" },
+    };
+    expect(replayGate(call({ quantity: 1 }), schema).reason).toBe("ok");
+    expect(replayGate(call({ quantity: 10 }), schema).reason).toBe("ok");
+    expect(replayGate(call({ quantity: 0 }), schema).errors[0]).toMatchObject({ path: "/quantity", keyword: "exclusiveMinimum" });
+    expect(replayGate(call({ quantity: 1, note: "long" }), schema).errors[0]).toMatchObject({ path: "/note", keyword: "maxLength" });
+  });
+
+  test("draft-06 keywords (const, exclusiveMinimum as a number) are checked", () => {
+    const schema = { $schema: "http://json-schema.org/draft-06/schema#", type: "object", properties: { v: { const: 2 }, n: { exclusiveMinimum: 0 } } };
+    expect(replayGate(call({ v: 2, n: 1 }), schema).reason).toBe("ok");
+    expect(replayGate(call({ v: 3, n: 0 }), schema).errors.map((e) => e.keyword)).toEqual(["const", "exclusiveMinimum"]);
   });
 
   test("draft-07 tuple items and 2020-12 prefixItems each work in their draft", () => {
@@ -102,5 +143,33 @@ describe("compile once", () => {
     const snapshot = structuredClone(schema);
     replayGate(call({ a: 1 }), schema);
     expect(schema).toEqual(snapshot);
+  });
+});
+
+describe("every schema compiles on its own", () => {
+  test("a $ref to another schema's $id does not resolve, whichever was compiled first", () => {
+    const id = `https://example.com/isolation-${Math.random()}.json`;
+    const referring = { type: "object", properties: { cabin: { $ref: id } } };
+    expect(() => validatorFor(referring, "before")).toThrow(ToolSchemaError);
+    validatorFor({ $id: id, enum: ["economy", "business"] }, "defines the $id");
+    expect(() => validatorFor({ ...referring, title: "after" }, "after")).toThrow(/can't resolve reference/);
+  });
+
+  test("two tools may declare the same $id, each with its own meaning", () => {
+    const id = `https://example.com/same-${Math.random()}.json`;
+    const a = validatorFor({ $id: id, type: "string" }, "a");
+    const b = validatorFor({ $id: id, type: "number" }, "b");
+    expect([a("x"), a(1), b("x"), b(1)]).toEqual([true, false, false, true]);
+  });
+
+  test("the validator cache is bounded: the least recently used go first", () => {
+    const hot = { type: "object", title: `hot-${Math.random()}` };
+    const first = validatorFor(hot);
+    for (let i = 0; i < VALIDATOR_CACHE_SIZE + 50; i++) {
+      validatorFor({ type: "object", title: `cold-${i}-${Math.random()}` });
+      if (i % 100 === 0) validatorFor(structuredClone(hot)); // keeps `hot` recently used
+    }
+    expect(cachedValidatorCount()).toBeLessThanOrEqual(VALIDATOR_CACHE_SIZE);
+    expect(validatorFor(structuredClone(hot))).toBe(first);
   });
 });
