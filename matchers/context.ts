@@ -60,6 +60,30 @@ export function boundedList(lines: string[], limit = 20): string {
   return shown.join("\n");
 }
 
+/** The runner's own wording for a value's kind: `null`, `array`, or its `typeof`. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  return Array.isArray(value) ? "array" : typeof value;
+}
+
+/**
+ * Throws the error a runner throws for a value its matcher cannot judge (with or without `.not`),
+ * e.g. `received value must be an array of items`: a test never passes on the wrong thing.
+ */
+export function matcherError(ctx: MatcherContext, name: string, expectedLabel: string, subject: "received" | string, mustBe: string, value: unknown): never {
+  const label = subject === "received" ? "Received" : subject;
+  throw new TypeError(
+    [
+      hint(ctx, name, expectedLabel),
+      "",
+      `Matcher error: ${subject === "received" ? "received value" : `${subject} value`} must be ${mustBe}`,
+      "",
+      `${label} has type:  ${kindOf(value)}`,
+      `${label} has value: ${received(ctx, value)}`,
+    ].join("\n"),
+  );
+}
+
 /**
  * Runs `work` and turns a bad matcher argument (an invalid tool schema, a wrong `tools` value)
  * into an error whose message starts with the matcher hint, like the runners' own matcher errors.

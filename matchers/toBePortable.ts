@@ -1,18 +1,12 @@
 import { portabilityProblems } from "../src/transcript.js";
-import { boundedList, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 /**
  * `expect(items).toBePortable()`: no provider-prefixed item types and no Chat Completions
  * envelope (`tool_calls` arrays, `role: "tool"` messages) among the items.
  */
 export function toBePortable(this: MatcherContext, items: unknown): MatcherResult {
-  if (!Array.isArray(items)) {
-    return {
-      pass: false,
-      message: () =>
-        [hint(this, "toBePortable", ""), "", `Expected: ${expectedText(this, "an array of items")}`, `Received: ${received(this, items)}`].join("\n"),
-    };
-  }
+  if (!Array.isArray(items)) matcherError(this, "toBePortable", "", "received", "an array of items", items);
   const problems = portabilityProblems(items);
   return {
     pass: problems.length === 0,

@@ -1,18 +1,12 @@
 import { pairingProblems } from "../src/transcript.js";
-import { boundedList, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 /**
  * `expect(items).toHaveAllCallsPaired()`: every completed, portable `function_call` has exactly
  * one `function_call_output`, and no output is orphaned or duplicated.
  */
 export function toHaveAllCallsPaired(this: MatcherContext, items: unknown): MatcherResult {
-  if (!Array.isArray(items)) {
-    return {
-      pass: false,
-      message: () =>
-        [hint(this, "toHaveAllCallsPaired", ""), "", `Expected: ${expectedText(this, "an array of items")}`, `Received: ${received(this, items)}`].join("\n"),
-    };
-  }
+  if (!Array.isArray(items)) matcherError(this, "toHaveAllCallsPaired", "", "received", "an array of items", items);
   const problems = pairingProblems(items);
   return {
     pass: problems.length === 0,

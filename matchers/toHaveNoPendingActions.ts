@@ -1,6 +1,6 @@
 import { readField } from "../src/describe.js";
-import { boundedList, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
-import { requiredActionsOf } from "./toRequireAction.js";
+import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { requiredActionsOf, SESSION_EXPECTED } from "./toRequireAction.js";
 
 /**
  * `expect(session).toHaveNoPendingActions()`: `required_actions` is empty — the single source of
@@ -8,12 +8,7 @@ import { requiredActionsOf } from "./toRequireAction.js";
  */
 export function toHaveNoPendingActions(this: MatcherContext, session: unknown): MatcherResult {
   const actions = requiredActionsOf(session);
-  if (!actions) {
-    return {
-      pass: false,
-      message: () => [hint(this, "toHaveNoPendingActions", ""), "", `Expected: ${expectedText(this, "an agent session (or an event with one) that has required_actions")}`, `Received: ${received(this, session)}`].join("\n"),
-    };
-  }
+  if (!actions) matcherError(this, "toHaveNoPendingActions", "", "received", SESSION_EXPECTED, session);
   return {
     pass: actions.length === 0,
     message: () =>

@@ -1,6 +1,6 @@
-import { readField } from "../src/describe.js";
+import { isRecord, readField } from "../src/describe.js";
 import { parseJson } from "../src/gate.js";
-import { expected, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { expected, expectedText, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 /**
  * `expect(item).toHaveStringArguments(expected?)`: `arguments` is a JSON string; with `expected`,
@@ -11,6 +11,7 @@ export function toHaveStringArguments(this: MatcherContext, item: unknown, ...re
   const hasExpected = rest.length > 0;
   const expectedValue = rest[0];
   const label = hasExpected ? "expected" : "";
+  if (!isRecord(item)) matcherError(this, "toHaveStringArguments", label, "received", "an item object (a function_call)", item);
   const raw = readField(item, "arguments");
   const head = () => [hint(this, "toHaveStringArguments", label), ""];
 

@@ -1,6 +1,6 @@
-import { readField } from "../src/describe.js";
+import { isRecord, readField } from "../src/describe.js";
 import { checkPair } from "../src/pairing.js";
-import { expected, expectedText, hint, received, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import { expected, expectedText, hint, matcherError, received, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
 
 const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as Record<string, string[]>;
 
@@ -9,6 +9,10 @@ const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as
  * or a `tool_result` answers a required action (same `turn_id` and `call_id`).
  */
 export function toPairWithCall(this: MatcherContext, result: unknown, call: unknown): MatcherResult {
+  if (!isRecord(call)) {
+    const hintText = call === undefined ? " (did a find() match nothing?)" : "";
+    matcherError(this, "toPairWithCall", "call", "call", `a function_call item or a required action${hintText}`, call);
+  }
   const pair = checkPair(call, result);
   return {
     pass: pair.ok,

@@ -1,10 +1,13 @@
 import { readField } from "../src/describe.js";
-import { boundedList, expected, expectedText, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { boundedList, expected, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 export interface RequiredActionPattern {
   name?: string;
   arguments?: unknown;
 }
+
+/** What `toRequireAction` and `toHaveNoPendingActions` take. */
+export const SESSION_EXPECTED = "an agent session, or an event with one, whose required_actions is an array";
 
 /** The `required_actions` of a session, or of an event that carries one (`{ session }`). */
 export function requiredActionsOf(value: unknown): unknown[] | undefined {
@@ -21,12 +24,8 @@ export function requiredActionsOf(value: unknown): unknown[] | undefined {
 export function toRequireAction(this: MatcherContext, session: unknown, pattern: RequiredActionPattern = {}): MatcherResult {
   const label = "action";
   const actions = requiredActionsOf(session);
-  if (!actions) {
-    return {
-      pass: false,
-      message: () => [hint(this, "toRequireAction", label), "", `Expected: ${expectedText(this, "an agent session (or an event with one) that has required_actions")}`, `Received: ${received(this, session)}`].join("\n"),
-    };
-  }
+  if (!actions) matcherError(this, "toRequireAction", label, "received", SESSION_EXPECTED, session);
+  if (pattern === null || typeof pattern !== "object" || Array.isArray(pattern)) matcherError(this, "toRequireAction", label, "action", "an object such as { name, arguments }", pattern);
   const matches = (action: unknown) =>
     readField(action, "type") === "function_call" &&
     (pattern.name === undefined || readField(action, "name") === pattern.name) &&

@@ -114,7 +114,6 @@ describe("toHaveStringArguments", () => {
     expect(failureOf(() => expect({ ...fc_001, arguments: '{"region":' }).toHaveStringArguments())).toMatchSnapshot();
     expect(failureOf(() => expect(fc_001).toHaveStringArguments({ region: "emea" }))).toMatchSnapshot();
     expect(failureOf(() => expect(fc_001).not.toHaveStringArguments({ region: "apac" }))).toMatchSnapshot();
-    expect(failureOf(() => expect(undefined).toHaveStringArguments())).toContain("arguments is undefined");
   });
 
   test("asymmetric", () => {
@@ -176,7 +175,6 @@ describe("toRequireAction and toHaveNoPendingActions", () => {
     expect(failureOf(() => expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "B-0001" } }))).toMatchSnapshot();
     expect(failureOf(() => expect(session).toHaveNoPendingActions())).toMatchSnapshot();
     expect(failureOf(() => expect(idle).not.toHaveNoPendingActions())).toMatchSnapshot();
-    expect(failureOf(() => expect({ id: "x" }).toRequireAction())).toContain("that has required_actions");
   });
 });
 
@@ -189,5 +187,44 @@ describe("toBeCompatibleWith", () => {
     expect(narrowed).not.toBeCompatibleWith(v1);
     expect(failureOf(() => expect([narrowed[0]]).toBeCompatibleWith(v1))).toMatchSnapshot();
     expect(failureOf(() => expect(v1).not.toBeCompatibleWith(v1))).toMatchSnapshot();
+  });
+});
+
+describe("a received value a matcher cannot judge is a matcher error, with or without .not", () => {
+  const wrong = [42, "x", null, undefined, { id: "x" }, [1]];
+  const cases: Array<[string, (value: unknown, not: boolean) => void, string, unknown[]]> = [
+    ["toBePortable", (v, not) => (not ? expect(v).not.toBePortable() : expect(v).toBePortable()), "an array of items", wrong.filter((v) => !Array.isArray(v))],
+    ["toHaveAllCallsPaired", (v, not) => (not ? expect(v).not.toHaveAllCallsPaired() : expect(v).toHaveAllCallsPaired()), "an array of items", wrong.filter((v) => !Array.isArray(v))],
+    ["toRequireAction", (v, not) => (not ? expect(v).not.toRequireAction() : expect(v).toRequireAction()), "an agent session", wrong],
+    ["toHaveNoPendingActions", (v, not) => (not ? expect(v).not.toHaveNoPendingActions() : expect(v).toHaveNoPendingActions()), "an agent session", wrong],
+    ["toHaveStringArguments", (v, not) => (not ? expect(v).not.toHaveStringArguments() : expect(v).toHaveStringArguments()), "an item object", [42, "x", null, undefined, [fc_001]]],
+  ];
+  test.each(cases)("%s", (name, assert, mustBe, values) => {
+    for (const value of values) {
+      for (const not of [false, true]) {
+        const message = failureOf(() => assert(value, not));
+        expect(message).toMatch(new RegExp(`^expect\\(received\\)${not ? "\\.not" : ""}\\.${name}\\(`));
+        expect(message).toContain(`Matcher error: received value must be ${mustBe}`);
+        expect(message).toContain("Received has value: ");
+      }
+    }
+  });
+
+  test("the whole message", () => {
+    expect(failureOf(() => expect(42).not.toBePortable())).toMatchSnapshot();
+    expect(failureOf(() => expect(null).not.toHaveNoPendingActions())).toMatchSnapshot();
+  });
+
+  test("toPairWithCall with no call (what find() returns when nothing matched) is a matcher error", () => {
+    const output = { type: "function_call_output", call_id: "call_123", output: "ok" };
+    for (const call of [undefined, null, 42, "call_123"]) {
+      expect(failureOf(() => expect(output).toPairWithCall(call as never))).toContain("Matcher error: call value must be a function_call item or a required action");
+      expect(failureOf(() => expect(output).not.toPairWithCall(call as never))).toContain("Matcher error: call value must be");
+    }
+    expect(failureOf(() => expect(output).toPairWithCall(undefined as never))).toContain("did a find() match nothing?");
+  });
+
+  test("toRequireAction's pattern must be an object", () => {
+    expect(failureOf(() => expect({ required_actions: [] }).toRequireAction("lookup_order" as never))).toContain("Matcher error: action value must be an object");
   });
 });
