@@ -1,0 +1,103 @@
+// Both fakes speak one vocabulary: every getter hands out copies, and an unknown id is the same
+// error in both fakes' items() and events().
+import OpenAI from "openai";
+import { describe, expect, test } from "vitest";
+import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { lookupOrder } from "./agents.scenarios.js";
+
+const responsesClient = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
+const agentsClient = (fake: ReturnType<typeof fakeAgents>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
+
+async function waitingSession(fake: ReturnType<typeof fakeAgents>) {
+  fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+  const sessions = agentsClient(fake);
+  const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as never);
+  return { sessions, session, action: (session.required_actions as Array<{ turn_id: string; call_id: string }>)[0]! };
+}
+
+describe("the Responses fake's getters hand out copies", () => {
+  test("mutating fake.responses does not change what GET /responses/{id} returns", async () => {
+    const fake = fakeResponses().reply(turn.message("Hello."));
+    const client = responsesClient(fake);
+    const created = await client.responses.create({ model: "gpt-5", input: "Hi" });
+    const got = fake.responses.get(created.id)!;
+    (got.output[0] as { content: Array<{ text: string }> }).content[0]!.text = "changed";
+    got.status = "failed";
+    const again = await client.responses.retrieve(created.id);
+    expect(again.output_text).toBe("Hello.");
+    expect(again.status).toBe("completed");
+  });
+
+  test("requests, items() and events() are copies too", async () => {
+    const fake = fakeResponses().reply(turn.message("Hello."));
+    const client = responsesClient(fake);
+    const stream = await client.responses.create({ model: "gpt-5", input: "Hi", stream: true });
+    for await (const _event of stream) void _event;
+    const id = fake.responses.keys().next().value!;
+    (fake.requests[0]!.body as { model: string }).model = "changed";
+    expect((fake.requests[0]!.body as { model: string }).model).toBe("gpt-5");
+    const items = fake.items(id);
+    expect(items.map((i) => i.type)).toEqual(["message", "message"]);
+    (items as Array<Record<string, unknown>>).length = 0;
+    expect(fake.items(id)).toHaveLength(2);
+    const events = fake.events(id);
+    expect(events.at(-1)!.type).toBe("response.completed");
+    (events as Array<{ type: string }>)[0]!.type = "changed";
+    expect(fake.events(id)[0]!.type).toBe("response.created");
+    const listed = await client.responses.inputItems.list(id);
+    expect(listed.data).toHaveLength(1);
+  });
+});
+
+describe("the Agents fake's getters hand out copies", () => {
+  test("sessions, items(), events(), toolResults, environments and requests", async () => {
+    const fake = fakeAgents();
+    const { sessions, session, action } = await waitingSession(fake);
+    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" }] });
+    (fake.items(session.id) as unknown[]).length = 0;
+    (fake.events(session.id) as unknown[]).length = 0;
+    (fake.toolResults[0] as { output: string }).output = "changed";
+    (fake.requests as unknown[]).length = 0;
+    expect(fake.items(session.id).length).toBeGreaterThan(2);
+    expect(fake.events(session.id).length).toBeGreaterThan(5);
+    expect(fake.toolResults[0]!.output).toBe("paid");
+    expect(fake.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
+    const items = await sessions.items.list(session.id);
+    expect(items.data.length).toBe(fake.items(session.id).length);
+    await sessions.delete(session.id);
+    (fake.environments[0] as { type: string }).type = "changed";
+    expect(fake.environments[0]).toMatchObject({ type: "openai_hosted" });
+  });
+});
+
+describe("an unknown id is the same error in both fakes", () => {
+  test.each([
+    ["responses", () => fakeResponses(), "response"],
+    ["agents", () => fakeAgents(), "session"],
+  ] as const)("%s: items() and events() throw naming the id and the known ones", (_name, make, kind) => {
+    const fake = make();
+    for (const read of [(id: string) => fake.items(id), (id: string) => fake.events(id)]) {
+      expect(() => read("nope")).toThrow(`agent-testkit: no ${kind} "nope" in this fake (${kind}s: none)`);
+      expect(() => read("nope")).toThrow(expect.objectContaining({ name: "UnknownIdError" }));
+    }
+  });
+});
+
+describe("a tool_result is accepted once", () => {
+  test("the same tool_result twice in one events batch: accepted 1, one result, one output item", async () => {
+    const fake = fakeAgents();
+    fake.reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentTurn.message("Both paid."));
+    const sessions = agentsClient(fake);
+    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Both?" } as never);
+    const [first, second] = session.required_actions as Array<{ turn_id: string; call_id: string }>;
+    const resultFor = (action: { turn_id: string; call_id: string }) => ({ type: "agent.session.input.tool_result" as const, turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" });
+    expect(await sessions.events.create(session.id, { events: [resultFor(first!), resultFor(first!)] })).toMatchObject({ accepted: 1 });
+    expect(fake.toolResults).toHaveLength(1);
+    expect(fake.items(session.id).filter((i) => i.type === "function_call_output")).toHaveLength(1);
+    expect(await sessions.retrieve(session.id)).toRequireAction({ name: "lookup_order", arguments: { order_id: "B-2001" } });
+    expect(await sessions.events.create(session.id, { events: [resultFor(second!), resultFor(first!), resultFor(second!)] })).toMatchObject({ accepted: 1 });
+    expect(fake.toolResults).toHaveLength(2);
+    expect(fake.items(session.id).filter((i) => i.type === "function_call_output")).toHaveLength(2);
+    expect(fake.events(session.id).filter((e) => e.type === "agent.session.turn.completed")).toHaveLength(1);
+  });
+});
