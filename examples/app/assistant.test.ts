@@ -37,7 +37,7 @@ describe("sales assistant", () => {
     const f = createFactories({ seed: 7, tools: [...tools] });
     const bad = f.invalid.schemaViolation("pattern");
     const { name, arguments: args } = bad.item as { name: string; arguments: string };
-    responses.reply(turn.functionCall(name, JSON.parse(args)), turn.message("Please give a valid order id."));
+    responses.reply(turn.invalidCall(name, args), turn.message("Please give a valid order id."));
     expect(await answer(client(), "Where is my order?")).toBe("Please give a valid order id.");
     const output = (responses.requests[1]!.body as { input: Array<{ output: string }> }).input[0]!.output;
     expect(JSON.parse(output).error).toMatch(/^arguments_schema: \/order_id must match pattern/);

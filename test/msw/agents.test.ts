@@ -212,8 +212,24 @@ describe("scripts that cannot run fail loudly", () => {
     fake.reply(agentTurn.functionCall("lookup_order", { order_id: "a-1" }));
     const session = await sessions.create(body({ input: "x" }));
     expect(session.status).toBe("failed");
-    expect(session.error).toMatch(/lookup_order does not fit the session's tools: \/order_id must match pattern/);
+    expect(session.error).toMatch(/^agent-testkit: the scripted call "lookup_order" does not fit the tools in play: \/order_id must match pattern .* \[pattern\]\. Fix the script, or script a deliberately invalid call with agentTurn\.invalidCall/);
     expect(fake.events(session.id).map((e) => e.type).slice(-2)).toEqual(["agent.session.turn.failed", "agent.session.failed"]);
+    expect(fake.events(session.id).find((e) => e.type === "agent.session.turn.failed")).toMatchObject({ turn: { error: { code: "invalid_scripted_call" } } });
+  });
+
+  test("a call to a tool the session does not have fails the turn the same way", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.functionCall("refund_order", { order_id: "A-1042" }));
+    const session = await sessions.create(body({ input: "x" }));
+    expect(session.error).toMatch(/no tool named "refund_order" is in play \(tools: "lookup_order", "get_latest_sales_report"\)/);
+  });
+
+  test("agentTurn.invalidCall() requires a deliberately invalid call, as scripted", async () => {
+    const { fake, sessions } = setup();
+    fake.reply(agentTurn.invalidCall("lookup_order", { order_id: "a-1" }));
+    const session = await sessions.create(body({ input: "x" }));
+    expect(session.status).toBe("requires_action");
+    expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "a-1" } });
   });
 
   test("no script: the session fails with a message that says what to do", async () => {

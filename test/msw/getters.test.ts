@@ -1,6 +1,7 @@
 // Both fakes speak one vocabulary: every getter hands out copies, and an unknown id is the same
 // error in both fakes' items() and events().
 import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
 import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrder } from "./agents.scenarios.js";
@@ -11,7 +12,7 @@ const agentsClient = (fake: ReturnType<typeof fakeAgents>) => new OpenAI({ apiKe
 async function waitingSession(fake: ReturnType<typeof fakeAgents>) {
   fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
   const sessions = agentsClient(fake);
-  const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as never);
+  const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as unknown as SessionCreateParamsNonStreaming);
   return { sessions, session, action: (session.required_actions as Array<{ turn_id: string; call_id: string }>)[0]! };
 }
 
@@ -88,7 +89,7 @@ describe("a tool_result is accepted once", () => {
     const fake = fakeAgents();
     fake.reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentTurn.message("Both paid."));
     const sessions = agentsClient(fake);
-    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Both?" } as never);
+    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Both?" } as unknown as SessionCreateParamsNonStreaming);
     const [first, second] = session.required_actions as Array<{ turn_id: string; call_id: string }>;
     const resultFor = (action: { turn_id: string; call_id: string }) => ({ type: "agent.session.input.tool_result" as const, turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" });
     expect(await sessions.events.create(session.id, { events: [resultFor(first!), resultFor(first!)] })).toMatchObject({ accepted: 1 });

@@ -3,8 +3,10 @@ import { viaFetch } from "./transports.js";
 
 responsesScenarios(viaFetch());
 
-import { expect, test } from "vitest";
-import { fakeResponses } from "../../fixtures/msw/index.js";
+import OpenAI from "openai";
+import { describe, expect, test } from "vitest";
+import { examples } from "../../fixtures/factories/index.js";
+import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 
 test("without Authorization: 401; malformed JSON: 400; unknown path: 404 — all OpenAI-shaped", async () => {
   const fake = fakeResponses();
@@ -19,4 +21,33 @@ test("without Authorization: 401; malformed JSON: 400; unknown path: 404 — all
   expect(unknown.status).toBe(404);
   expect(await unknown.json()).toMatchObject({ error: { code: "unknown_url", message: expect.stringContaining("/v1/responsez") } });
   await expect(fake.fetch("https://example.com/v1/responses")).rejects.toThrow(/no route for GET https:\/\/example.com/);
+});
+
+describe("scripted calls: one policy for both fakes", () => {
+  const tools = [examples.salesTool, examples.lookupOrderTool];
+  const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch }); // default retries
+
+  test("arguments that break the tool's schema are a 500 invalid_scripted_call naming the problem, never retried", async () => {
+    const fake = fakeResponses({ tools }).reply(turn.functionCall("get_latest_sales_report", { region: "mars" }));
+    const error = await client(fake).responses.create({ model: "gpt-5", input: "x", tools: tools as never }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, code: "invalid_scripted_call" });
+    expect((error as Error).message).toMatch(/the scripted call "get_latest_sales_report" does not fit the tools in play: \/region must be equal to one of the allowed values .*"mars" \[enum\]\. Fix the script, or script a deliberately invalid call with turn\.invalidCall/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test("a tool that is not in play is refused the same way (request tools, else the fake's tools option)", async () => {
+    const fake = fakeResponses({ tools: [examples.salesTool] }).reply(turn.functionCall("lookup_order", { order_id: "A-1042" }), turn.functionCall("refund"));
+    await expect(client(fake).responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 500, message: expect.stringContaining('no tool named "lookup_order" is in play (tools: "get_latest_sales_report")') });
+    await expect(client(fake).responses.create({ model: "gpt-5", input: "x", tools: tools as never })).rejects.toMatchObject({ message: expect.stringContaining('no tool named "refund" is in play (tools: "get_latest_sales_report", "lookup_order")') });
+  });
+
+  test("turn.invalidCall() serves a deliberately invalid call as scripted; strict: false serves any script", async () => {
+    const fake = fakeResponses({ tools }).reply(turn.invalidCall("get_latest_sales_report", { region: "mars" }), turn.invalidCall("anything", '{"region":'));
+    const first = await client(fake).responses.create({ model: "gpt-5", input: "x", tools: tools as never });
+    expect(first.output[0]).toHaveReplayReason("arguments_schema", tools);
+    const second = await client(fake).responses.create({ model: "gpt-5", input: "x", tools: tools as never });
+    expect(second.output[0]).toMatchObject({ name: "anything", arguments: '{"region":' });
+    const lax = fakeResponses({ tools, strict: false }).reply(turn.functionCall("get_latest_sales_report", { region: "mars" }));
+    expect((await client(lax).responses.create({ model: "gpt-5", input: "x" })).output[0]).toHaveStringArguments({ region: "mars" });
+  });
 });

@@ -241,7 +241,7 @@ export function responsesScenarios(transport: Transport): void {
     test("a 1 MB streamed arguments string arrives whole and in order", async () => {
       const { fake, client } = await setup();
       const blob = Array.from({ length: 1 << 20 }, (_, i) => String.fromCharCode(97 + (i % 26))).join("");
-      fake.reply(turn.functionCall("lookup_order", { order_id: "A-1042", note: blob }));
+      fake.reply(turn.invalidCall("lookup_order", { order_id: "A-1042", note: blob })); // a note the schema does not declare
       const stream = client.responses.stream({ model: "gpt-5", input: "x" });
       let streamed = "";
       stream.on("response.function_call_arguments.delta", (event) => (streamed += event.delta));
