@@ -2,6 +2,7 @@
 // other hosts alone. Checked against a real local server standing in for the provider.
 import { createServer, type Server } from "node:http";
 import { setupServer } from "msw/node";
+import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { unhandledGuard } from "../../matchers/vitest.js";
 
@@ -24,15 +25,35 @@ afterAll(() => {
   server.close();
 });
 
-test("an unhandled request to a guarded host fails and never arrives", async () => {
-  // MSW turns the guard's error into a 500 "Unhandled Exception" response (or a network error).
-  const outcome = await fetch(`http://127.0.0.1:${port}/v1/responses`).then((r) => r.status, () => "network error");
-  expect([500, "network error"]).toContain(outcome);
+test("an unhandled request to a guarded host fails, never arrives, and says so", async () => {
+  const response = await fetch(`http://127.0.0.1:${port}/v1/responses`);
+  expect(response.status).toBe(500);
+  expect(response.headers.get("x-should-retry")).toBe("false");
+  expect(await response.json()).toEqual({
+    error: { message: expect.stringMatching(/^agent-testkit: GET http:\/\/127\.0\.0\.1:\d+\/v1\/responses has no fake handler; it was not sent to the real provider/), type: "server_error", param: null, code: "unhandled_request" },
+  });
+  expect(hits).toBe(0);
+});
+
+test("the official client does not retry a blocked request", async () => {
+  let attempts = 0;
+  const client = new OpenAI({
+    apiKey: "test-key",
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    maxRetries: 2,
+    fetch: (input, init) => {
+      attempts++;
+      return fetch(input, init);
+    },
+  });
+  await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 500, code: "unhandled_request" });
+  expect(attempts).toBe(1);
   expect(hits).toBe(0);
 });
 
 test("other hosts are left alone", async () => {
+  const before = hits;
   const response = await fetch(`http://localhost:${port}/`);
   expect(await response.text()).toBe("reached");
-  expect(hits).toBe(1);
+  expect(hits).toBe(before + 1);
 });

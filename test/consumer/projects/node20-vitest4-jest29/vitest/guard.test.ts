@@ -2,6 +2,7 @@
 // and never reaches it; other hosts are left alone. A local server stands in for the provider.
 import { createServer, type Server } from "node:http";
 import { setupServer } from "msw/node";
+import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { unhandledGuard } from "agent-testkit/vitest4";
 
@@ -24,9 +25,19 @@ afterAll(() => {
   server.close();
 });
 
-test("a guarded host is never reached", async () => {
-  const outcome = await fetch(`http://127.0.0.1:${port}/v1/responses`).then((r) => r.status, () => "network error");
-  expect([500, "network error"]).toContain(outcome);
+test("a guarded host is never reached; the answer says why and is not retryable", async () => {
+  const response = await fetch(`http://127.0.0.1:${port}/v1/responses`);
+  expect(response.status).toBe(500);
+  expect(response.headers.get("x-should-retry")).toBe("false");
+  expect(await response.json()).toMatchObject({ error: { code: "unhandled_request", message: expect.stringContaining("has no fake handler") } });
+  expect(hits).toBe(0);
+});
+
+test("the official client does not retry a blocked request", async () => {
+  let attempts = 0;
+  const client = new OpenAI({ apiKey: "k", baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 2, fetch: (input, init) => (attempts++, fetch(input, init)) });
+  await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 500, code: "unhandled_request" });
+  expect(attempts).toBe(1);
   expect(hits).toBe(0);
 });
 
