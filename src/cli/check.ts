@@ -37,6 +37,8 @@ export interface CheckReport {
   file: string;
   /** The worker threads the gate ran on (1: the main thread only). */
   threads: number;
+  /** The outcomes that fail the run (`--fail-on`). */
+  failOn: LineOutcome[];
   lines: number;
   blank: number;
   items: number;
@@ -122,7 +124,8 @@ export function createLineChecker(options: LineCheckerOptions) {
 export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   const threads = options.threads ?? 1;
   const { lines, tally } = threads > 1 ? await checkWithWorkers(options, threads) : await checkHere(options);
-  const report: CheckReport = { file: options.file, threads, lines, ...tally, ok: tally.failed === 0 };
+  const failOn = LINE_OUTCOMES.filter((outcome) => options.failOn.has(outcome));
+  const report: CheckReport = { file: options.file, threads, failOn, lines, ...tally, ok: tally.failed === 0 };
   return report;
 }
 
@@ -281,8 +284,20 @@ export function formatReport(report: CheckReport): string {
     out.push("", `First failures (${report.failures.length} of ${report.failed}):`);
     for (const f of report.failures) out.push(`  ${report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${f.message}`);
   }
-  out.push("", report.ok ? "OK: every line may be replayed" : `FAILED: ${report.failed} item${report.failed === 1 ? "" : "s"} may not be replayed`);
+  out.push("", summaryLine(report));
   return out.join("\n");
+}
+
+/** The last line: what passed, what failed, and what was not replayable but not counted as failing. */
+function summaryLine(report: CheckReport): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const uncounted = LINE_OUTCOMES.filter((outcome) => outcome !== "ok" && report.counts[outcome] > 0 && !report.failOn.includes(outcome));
+  const uncountedTotal = uncounted.reduce((sum, outcome) => sum + report.counts[outcome], 0);
+  const scope = report.failOn.length === LINE_OUTCOMES.length - 1 ? "" : ` (--fail-on ${report.failOn.join(",") || "nothing"})`;
+  const notCounted = uncountedTotal === 0 ? "" : `; ${plural(uncountedTotal, "item")} may not be replayed but ${uncountedTotal === 1 ? "was" : "were"} not counted as failing: ${uncounted.map((o) => `${report.counts[o]} ${o}`).join(", ")}`;
+  if (!report.ok) return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}`;
+  if (uncountedTotal === 0) return "OK: every line may be replayed";
+  return `OK: no item failed${scope}${notCounted}`;
 }
 
 export interface Io {

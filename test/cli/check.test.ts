@@ -50,9 +50,30 @@ describe("agent-testkit check", () => {
     const log = file("fail-on.jsonl", [JSON.stringify(fc_001), JSON.stringify({ type: "message", role: "user", content: "hi" })]);
     expect((await run(["check", log])).code).toBe(1);
     expect((await run(["check", log, "--fail-on", "arguments_schema,status"])).code).toBe(0);
+    const narrowed = await run(["check", log, "--fail-on", "arguments_parse"]);
+    expect(narrowed.out.trim().split("\n").at(-1)).toBe("OK: no item failed (--fail-on arguments_parse); 1 item may not be replayed but was not counted as failing: 1 not_function_call");
     const bad = await run(["check", log, "--fail-on", "nope"]);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('unknown reason "nope"');
+  });
+
+  test("the summary never says every line may be replayed when some may not", async () => {
+    const lines = [JSON.stringify(fc_001), ...Array.from({ length: 4 }, () => JSON.stringify(fc_009)), JSON.stringify(ws_001), JSON.stringify({ ...fc_001, status: "in_progress" }), JSON.stringify({ ...fc_001, arguments: '{"region":' })];
+    const log = file("summary.jsonl", lines);
+    const tools = file("summary-tools.json", [JSON.stringify([salesTool])]);
+    const parseOnly = await run(["check", log, "--tools", tools, "--fail-on", "arguments_parse"]);
+    expect(parseOnly.code).toBe(1);
+    expect(parseOnly.out.trim().split("\n").at(-1)).toBe(
+      "FAILED: 1 item may not be replayed (--fail-on arguments_parse); 6 items may not be replayed but were not counted as failing: 1 namespaced, 1 status, 4 arguments_schema",
+    );
+    const statusOnly = await run(["check", log, "--tools", tools, "--fail-on", "status", "--json"]);
+    expect(JSON.parse(statusOnly.out)).toMatchObject({ ok: false, failed: 1, failOn: ["status"] });
+    const nothingCounted = await run(["check", log, "--tools", tools, "--fail-on", "malformed_line"]);
+    expect(nothingCounted.code).toBe(0);
+    expect(nothingCounted.out).not.toContain("every line may be replayed");
+    expect(nothingCounted.out.trim().split("\n").at(-1)).toMatch(/^OK: no item failed \(--fail-on malformed_line\); 7 items may not be replayed but were not counted as failing/);
+    const all = await run(["check", file("all-ok.jsonl", [JSON.stringify(fc_001)]), "--tools", tools]);
+    expect(all.out.trim().split("\n").at(-1)).toBe("OK: every line may be replayed");
   });
 
   test("reads stdin with -", async () => {
