@@ -65,11 +65,11 @@ describe("the repository stands on its own", () => {
   test("the check finds the kinds of reference it is there for", () => {
     // Built from pieces, so that this file does not name such paths itself.
     const up = "../";
-    expect(outsideReferences("test/fixtures/openapi.ts", `new URL("${up}${up}${up}shared/spec/openapi.json", import.meta.url)`)).toHaveLength(2);
-    expect(outsideReferences("reference.py", `"""see ${up}shared/seeds/article.txt"""`)).toHaveLength(2);
+    expect(outsideReferences("test/fixtures/openapi.ts", `new URL("${up}${up}${up}${"shared"}/spec/openapi.json", import.meta.url)`)).toHaveLength(2);
+    expect(outsideReferences("reference.py", `"""see ${up}${"shared"}/seeds/article.txt"""`)).toHaveLength(2);
     expect(outsideReferences("README.md", `cp ${up}secrets.json .`)).toHaveLength(1);
     expect(outsideReferences("README.md", `cat /${"work"}/x/y`)).toHaveLength(1);
-    expect(outsideReferences("test/fixtures/openapi.ts", 'import x from "../../src/gate.js"; [...rest]')).toEqual([]);
+    expect(outsideReferences("test/fixtures/openapi.ts", `import x from "${up}${up}src/gate.js"; [...rest]`)).toEqual([]);
   });
 
   test("the vendored Open Responses document is the recorded copy, with its license beside it", () => {
