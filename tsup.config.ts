@@ -25,5 +25,7 @@ const shared: Options = {
 export default defineConfig([
   // Vitest is ESM-only (its CommonJS entry throws), so the entry that registers on it is ESM-only too.
   { ...shared, entry: { ...entries, vitest: "matchers/vitest.ts", vitest4: "matchers/vitest4.ts" }, format: ["esm"] },
-  { ...shared, entry: entries, format: ["cjs"] },
+  // No maps for the CommonJS build: tsup's CJS maps name the bundle by its absolute build path,
+  // with no source for it (the ESM maps hold relative paths and embed their sources).
+  { ...shared, entry: entries, format: ["cjs"], sourcemap: false },
 ]);

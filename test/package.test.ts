@@ -1,0 +1,25 @@
+// What the published package holds: maps a user's debugger can follow, and where to find the
+// sources, examples and issues.
+import { readFileSync, readdirSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { expect, test } from "vitest";
+import { requireFreshBuild, root } from "./build.js";
+
+test("every source map in dist/ holds relative paths and embeds its sources", () => {
+  requireFreshBuild("index.js", "index.cjs");
+  const maps = readdirSync(join(root, "dist")).filter((name) => name.endsWith(".map"));
+  expect(maps.length).toBeGreaterThan(0);
+  for (const name of maps) {
+    const map = JSON.parse(readFileSync(join(root, "dist", name), "utf8")) as { sources: string[]; sourcesContent?: Array<string | null> };
+    expect(map.sources.filter((source) => isAbsolute(source) || source.includes(":")), name).toEqual([]);
+    expect(map.sourcesContent?.length ?? 0, `${name} embeds every source`).toBe(map.sources.length);
+    expect((map.sourcesContent ?? []).filter((content) => typeof content !== "string"), name).toEqual([]);
+  }
+});
+
+test("package.json says where the repository, its examples and its issues are", () => {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, { url?: string } | string>;
+  expect(pkg.repository).toMatchObject({ type: "git", url: expect.stringMatching(/^git\+https:\/\/github\.com\/.+\.git$/) });
+  expect(pkg.homepage).toMatch(/^https:\/\//);
+  expect(pkg.bugs).toMatchObject({ url: expect.stringMatching(/^https:\/\/.+\/issues$/) });
+});
