@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/lateBoundFetch.js";
 import { agentMatchers } from "./index.js";
 import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
 
@@ -15,6 +16,10 @@ function jestExpect(): Extendable {
 }
 
 jestExpect().extend(agentMatchers);
+// Before any test file loads: clients built at a file's top level still reach MSW, and
+// `new OpenAI()` needs no key (see lateBoundFetch.ts).
+installLateBoundFetch();
+providePlaceholderKey();
 
 // Keeps the `expect` package in the program of a project that only uses `@types/jest`, so that
 // the augmentation below always has a module to merge into.

@@ -33,8 +33,10 @@ export interface AgentMatchers<R = unknown> {
    * @example
    * expect({ type: "function_call_output", call_id: "call_123", output: "ok" }).toPairWithCall(fc_001);
    * expect(toolResult).toPairWithCall(session.required_actions[0]);
+   * expect(agents.toolResults[0]).toPairWithCall(agents.items(id).find((i) => i.type === "function_call"));
+   * // a call that is undefined (a find() that matched nothing) is a matcher error that says so
    */
-  toPairWithCall(call: object): R;
+  toPairWithCall(call: object | null | undefined): R;
 
   /**
    * Passes when `arguments` is a string that parses as JSON and, when `expected` is given,

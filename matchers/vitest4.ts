@@ -1,8 +1,13 @@
 import { expect } from "vitest";
+import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/lateBoundFetch.js";
 import { agentMatchers } from "./index.js";
 import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
 
 expect.extend(agentMatchers);
+// Before any test file loads: clients built at a file's top level still reach MSW, and
+// `new OpenAI()` needs no key (see lateBoundFetch.ts).
+installLateBoundFetch();
+providePlaceholderKey();
 
 // Vitest 4 only, for projects with `skipLibCheck: false`: Vitest 4 reads custom matchers from the
 // global `jest.Matchers<R, T>`, and its own `Matchers<T>` has one type parameter where Vitest 5's

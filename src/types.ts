@@ -59,10 +59,17 @@ export interface ChatFunctionToolDefinition {
 export type ToolDefinition = FunctionToolDefinition | ChatFunctionToolDefinition;
 
 /**
+ * A function tool as a plain `const tools = [{ type: "function", … }]` declares it: TypeScript
+ * widens `type` to `string` there. Accepted as it is; a `type` other than `"function"` is a
+ * `ToolSpecError` at run time.
+ */
+export type ToolLike = (Omit<FunctionToolDefinition, "type"> | Omit<ChatFunctionToolDefinition, "type">) & { type: string };
+
+/**
  * What the gate validates arguments against: a bare JSON Schema, one function tool
  * definition, or a tool set (picked by the item's `name`).
  */
-export type ToolSpec = JsonSchema | ToolDefinition | readonly ToolDefinition[];
+export type ToolSpec = JsonSchema | ToolDefinition | ToolLike | readonly (ToolDefinition | ToolLike)[];
 
 /** Open Responses `function_call` item. */
 export interface FunctionCallItem {

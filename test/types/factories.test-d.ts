@@ -8,6 +8,7 @@ import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
 import type { Response, ResponseFunctionToolCall, ResponseInputItem, ResponseOutputMessage } from "openai/resources/responses/responses";
 import { createFactories, type BuiltFunctionCall, type BuiltFunctionCallOutput, type MessageItem, type ResponseObject, type InvalidCase } from "agent-testkit/factories";
 import type { FunctionCallItem, RequiredFunctionCall, ToolResultEvent } from "agent-testkit";
+import { checkPair, replayGate } from "agent-testkit";
 
 const f = createFactories({ seed: 1 });
 
@@ -47,3 +48,17 @@ f.agents.toolResult({ call_id: "call_1" });
 f.agents.toolResult(f.agents.requiredAction(), { output: "x", error: "y" });
 // @ts-expect-error not a role
 f.message({ role: "tool" });
+
+// The documented invalid.all() pattern: narrowing on `check` types `reason` for each matcher.
+{
+  const cases: InvalidCase[] = f.invalid.all();
+  for (const { item, reason, check, call, tools } of cases) {
+    if (check === "gate") {
+      expectTypeOf(reason).toEqualTypeOf<import("agent-testkit").GateReason>();
+      replayGate(item, tools);
+    } else {
+      expectTypeOf(reason).toEqualTypeOf<import("agent-testkit").PairReason>();
+      checkPair(call, item);
+    }
+  }
+}

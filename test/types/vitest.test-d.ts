@@ -52,3 +52,17 @@ agentTest("typed fixture", async ({ responses }) => {
   // @ts-expect-error no such fixture
   agentTest("x", async ({ nope }) => nope);
 });
+
+// What newcomers write, as the docs show it, type-checks (issue: docs that run as written).
+{
+  // A plain array of tools: TypeScript widens `type` to string.
+  const plainTools = [{ type: "function", name: "lookup_order", parameters: { type: "object", properties: { order_id: { type: "string" } } } }];
+  expect(item).toBeReplayable(plainTools);
+  expect(item).toHaveReplayReason("ok", plainTools);
+  // A call found in a list may be undefined: a matcher error at run time, not a type error.
+  const calls: FunctionCallItem[] = [item];
+  expect({ type: "function_call_output", call_id: "c", output: "x" }).toPairWithCall(calls.find((c) => c.name === "x"));
+}
+declare const fake: ResponsesFake;
+expect(fake.requests[1]!.body.input[0]).toPairWithCall(fake.requests[0]!.response.body.output[0]);
+expectTypeOf(fake.requests[0]!.body.model).toEqualTypeOf<string>();
