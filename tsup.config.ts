@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { defineConfig, type Options } from "tsup";
 
 const entries = {
@@ -21,11 +22,42 @@ const shared: Options = {
   external: ["vitest", "@jest/globals", "expect", "msw", "@faker-js/faker", "ajv", "ajv-formats"],
 };
 
+/**
+ * In the CommonJS build, msw is required when `fake.handlers` is first read, not when
+ * `agent-testkit/msw` loads: `fake.fetch` and `fake.listen()` then work in Jest's CommonJS mode
+ * even where msw cannot be required (MSW 3 is ESM-only; MSW 2 works in CommonJS).
+ */
+const lazyMsw: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "lazy-msw",
+  setup(build) {
+    // "msw" from our sources resolves to the shim below; from the shim, to msw itself, external.
+    build.onResolve({ filter: /^msw$/ }, (args) => (args.namespace === "lazy-msw" ? { path: "msw", external: true } : { path: "msw", namespace: "lazy-msw" }));
+    build.onLoad({ filter: /.*/, namespace: "lazy-msw" }, () => ({
+      contents: 'module.exports = { http: { all: (...args) => require("msw").http.all(...args) } };',
+      loader: "js",
+    }));
+  },
+};
+
 // `npm run build` empties dist/ first; the two builds run in parallel, so neither cleans.
 export default defineConfig([
   // Vitest is ESM-only (its CommonJS entry throws), so the entry that registers on it is ESM-only too.
   { ...shared, entry: { ...entries, vitest: "matchers/vitest.ts", vitest4: "matchers/vitest4.ts" }, format: ["esm"] },
   // No maps for the CommonJS build: tsup's CJS maps name the bundle by its absolute build path,
   // with no source for it (the ESM maps hold relative paths and embed their sources).
-  { ...shared, entry: entries, format: ["cjs"], sourcemap: false },
+  // @faker-js/faker is ESM-only, and Jest's CommonJS mode cannot load ESM: the CommonJS build
+  // bundles it (with its MIT notice, copied beside the build), so every entry works in Jest with
+  // no flags. The ESM build imports it as a dependency.
+  {
+    ...shared,
+    entry: entries,
+    format: ["cjs"],
+    sourcemap: false,
+    external: shared.external!.filter((name) => name !== "@faker-js/faker" && name !== "msw"),
+    noExternal: ["@faker-js/faker", "msw"],
+    esbuildPlugins: [lazyMsw],
+    onSuccess: async () => {
+      copyFileSync("node_modules/@faker-js/faker/LICENSE", "dist/faker.LICENSE.txt");
+    },
+  },
 ]);

@@ -1,0 +1,36 @@
+// The factories and both fakes in Jest's default CommonJS mode, with no flags: faker is ESM-only,
+// so the CommonJS build bundles it. Clients use `fake.fetch`, which needs no MSW.
+const OpenAI = require("openai").default;
+const { createFactories, examples } = require("agent-testkit/factories");
+const { fakeResponses, fakeAgents, turn, agentTurn } = require("agent-testkit/msw");
+
+const tools = [examples.salesTool, examples.lookupOrderTool];
+
+test("factories: seeded items and invalid cases", () => {
+  const f = createFactories({ seed: 3, tools });
+  const call = f.functionCall({ name: "lookup_order" });
+  expect(call).toBeReplayable(tools);
+  expect(createFactories({ seed: 3, tools }).functionCall({ name: "lookup_order" })).toEqual(call);
+  for (const c of f.invalid.all()) if (c.check === "gate") expect(c.item).toHaveReplayReason(c.reason, c.tools);
+});
+
+test("the Responses fake through fake.fetch, with a module-level style client", async () => {
+  const fake = fakeResponses({ tools }).reply(turn.functionCall("get_latest_sales_report", { region: "apac" }), turn.message("Up 4%."));
+  const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
+  const first = await client.responses.create({ model: "gpt-5", input: "How is APAC?" });
+  expect(first.output[0]).toBeReplayable(tools);
+  const second = await client.responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: first.output[0].call_id, output: "report" }] });
+  expect(second.output_text).toBe("Up 4%.");
+  expect(fake.requests[1].body.input[0]).toPairWithCall(first.output[0]);
+});
+
+test("the Agents fake through fake.fetch", async () => {
+  const agents = fakeAgents().reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+  const sessions = new OpenAI({ fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
+  const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [examples.lookupOrderTool] }, environment: { type: "openai_hosted" }, input: "A-1042?" });
+  expect(session).toRequireAction({ name: "lookup_order" });
+  const [action] = session.required_actions;
+  await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" }] });
+  expect(await sessions.retrieve(session.id)).toHaveNoPendingActions();
+  expect(agents.toolResults[0]).toPairWithCall(agents.items(session.id).find((i) => i.type === "function_call"));
+});
