@@ -1,4 +1,3 @@
-import { copyFileSync } from "node:fs";
 import { defineConfig, type Options } from "tsup";
 
 const entries = {
@@ -46,8 +45,8 @@ export default defineConfig([
   // No maps for the CommonJS build: tsup's CJS maps name the bundle by its absolute build path,
   // with no source for it (the ESM maps hold relative paths and embed their sources).
   // @faker-js/faker is ESM-only, and Jest's CommonJS mode cannot load ESM: the CommonJS build
-  // bundles it (with its MIT notice, copied beside the build), so every entry works in Jest with
-  // no flags. The ESM build imports it as a dependency.
+  // bundles it (scripts/postbuild.mjs copies its MIT notice beside the build), so every entry
+  // works in Jest with no flags. The ESM build imports it as a dependency.
   {
     ...shared,
     entry: entries,
@@ -56,8 +55,5 @@ export default defineConfig([
     external: shared.external!.filter((name) => name !== "@faker-js/faker" && name !== "msw"),
     noExternal: ["@faker-js/faker", "msw"],
     esbuildPlugins: [lazyMsw],
-    onSuccess: async () => {
-      copyFileSync("node_modules/@faker-js/faker/LICENSE", "dist/faker.LICENSE.txt");
-    },
   },
 ]);

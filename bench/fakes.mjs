@@ -59,9 +59,11 @@ export async function benchResponsesFake({ count = 1000, runs = 3 } = {}) {
 
     const staticFetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
     const direct = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", fetch: staticFetch }), n));
-    fake.reset().respond(() => turn.message("hi"));
+    fake.reset();
+    fake.respond(() => turn.message("hi"));
     const fakeFetch = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", fetch: fake.fetch }), n));
-    fake.reset().respond(() => turn.message("hi"));
+    fake.reset();
+    fake.respond(() => turn.message("hi"));
     const listening = await fake.listen();
     const fakeHttp = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", baseURL: listening.url, maxRetries: 0 }), n));
     await listening.close();
@@ -192,11 +194,13 @@ export async function benchAgentsFake({ sessions = 100, runs = 7 } = {}) {
   let minimalMs = Infinity;
   // warm both up, then interleave the runs so that both see the same machine
   await concurrentTurns(minimalClient, sessions);
-  fake.reset().respond(responder);
+  fake.reset();
+  fake.respond(responder);
   await concurrentTurns(fakeClient, sessions);
   for (let i = 0; i < runs; i++) {
     minimalMs = Math.min(minimalMs, await concurrentTurns(minimalClient, sessions));
-    fake.reset().respond(responder);
+    fake.reset();
+    fake.respond(responder);
     fakeMs = Math.min(fakeMs, await concurrentTurns(fakeClient, sessions));
   }
   const toolResults = fake.toolResults.length;

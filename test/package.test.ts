@@ -23,3 +23,11 @@ test("package.json says where the repository, its examples and its issues are", 
   expect(pkg.homepage).toMatch(/^https:\/\//);
   expect(pkg.bugs).toMatchObject({ url: expect.stringMatching(/^https:\/\/.+\/issues$/) });
 });
+
+test("the CommonJS build bundles faker (ESM-only) and ships its license beside it", () => {
+  requireFreshBuild("factories.cjs", "faker.LICENSE.txt");
+  expect(readFileSync(join(root, "dist/faker.LICENSE.txt"), "utf8")).toContain("MIT");
+  const cjs = readdirSync(join(root, "dist")).filter((name) => name.endsWith(".cjs")).map((name) => readFileSync(join(root, "dist", name), "utf8"));
+  expect(cjs.some((text) => /require\(["']@faker-js\/faker["']\)/.test(text))).toBe(false);
+  expect(readFileSync(join(root, "dist/factories.d.cts"), "utf8")).toContain(`import type { Faker } from '@faker-js/faker' with { "resolution-mode": "import" };`);
+});
