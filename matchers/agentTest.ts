@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses.js";
+import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
+
+export { unhandledGuard };
 
 /** The fixtures `agentTest` gives each test. */
 export interface AgentFixtures {
@@ -90,46 +93,6 @@ async function ownServer(): Promise<MswServer> {
   const server = setupServer();
   server.listen(unhandledGuard(/(^|\.)openai\.com$/) as never);
   return server as unknown as MswServer;
-}
-
-/**
- * MSW listen options that fail every unhandled request to a host matching `hosts` — never
- * reaching a real provider — and leave other hosts alone. MSW 3 calls the option
- * `onUnhandledFrame`, MSW 2 `onUnhandledRequest`; both are set. A blocked request is answered
- * with a 500 `unhandled_request` error carrying `x-should-retry: false`, so that the official
- * clients fail at once instead of retrying it (MSW's `defaults.error()` / `print.error()` only
- * print, and a thrown error would become a retryable 500).
- */
-export function unhandledGuard(hosts: RegExp) {
-  const guarded = (request: Request) => hosts.test(new URL(request.url).hostname);
-  return {
-    onUnhandledRequest(request: Request) {
-      if (!guarded(request)) return;
-      // Not MSW 2's print.error(): it throws an error of its own, which clients retry.
-      const blocked = blockedResponse(request);
-      console.error(`[MSW] ${blockedMessage(request)}`);
-      throw blocked;
-    },
-    async onUnhandledFrame({ frame, defaults }: { frame: { data?: { request?: unknown } }; defaults: { error(): Promise<void> | void } }) {
-      const request = frame.data?.request;
-      if (!(request instanceof Request) || !guarded(request)) return;
-      await defaults.error();
-      throw blockedResponse(request);
-    },
-  };
-}
-
-function blockedMessage(request: Request): string {
-  return `agent-testkit: ${request.method} ${request.url} has no fake handler; it was not sent to the real provider. Script it with a fake (server.use(...fake.handlers)) or check the client's baseURL.`;
-}
-
-/** The answer to a request that no fake handles: OpenAI-shaped, and never retried by the official clients. */
-function blockedResponse(request: Request): Response {
-  const message = blockedMessage(request);
-  return new Response(JSON.stringify({ error: { message, type: "server_error", param: null, code: "unhandled_request" } }), {
-    status: 500,
-    headers: { "content-type": "application/json", "x-should-retry": "false" },
-  });
 }
 
 /** `test` with fresh `responses` and `agents` fakes per test, on an MSW server of its own. See {@link createAgentTest}. */

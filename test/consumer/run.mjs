@@ -1,9 +1,11 @@
 // Consumer tests: pack the package, install the tarball into fresh projects (one per runner and
-// Node version) and run each project's own `npm test`. Run after `npm run build`.
+// Node version, and the two projects generated from the docs) and run each project's own
+// `npm test`. Run after `npm run build`. `npm run test:consumer -- docs-vitest` runs one.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
+import { writeDocsProjects } from "../docs/project.mjs";
 
 if (Number(process.versions.node.split(".")[0]) < 22) {
   console.error(`consumer tests: run them with npm (npm run test:consumer), which puts the pinned Node 24 on PATH; this is Node ${process.version}`);
@@ -22,11 +24,14 @@ const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destina
 const tarball = join(work, packed[0].filename);
 console.log(`packed ${packed[0].filename} (${packed[0].files.length} files)`);
 
+// The docs projects are generated from README.md and docs/*.md (test/docs): every block runs.
+const generated = writeDocsProjects(root, work);
+
 let failed = 0;
-for (const name of readdirSync(projects)) {
+for (const name of [...readdirSync(projects), ...generated]) {
   if (only.length > 0 && !only.includes(name)) continue;
   const dir = join(work, name);
-  cpSync(join(projects, name), dir, { recursive: true });
+  if (!generated.includes(name)) cpSync(join(projects, name), dir, { recursive: true });
   const pkgPath = join(dir, "package.json");
   const pkg = JSON.parse(readFileSync(pkgPath, "utf8"));
   pkg.devDependencies = { ...pkg.devDependencies, "agent-testkit": `file:${tarball}` };
