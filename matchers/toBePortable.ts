@@ -1,3 +1,4 @@
+import { isArray } from "../src/describe.js";
 import { portabilityProblems } from "../src/transcript.js";
 import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
@@ -6,7 +7,7 @@ import { boundedList, expectedText, hint, matcherError, receivedText, type Match
  * envelope (`tool_calls` arrays, `role: "tool"` messages) among the items.
  */
 export function toBePortable(this: MatcherContext, items: unknown): MatcherResult {
-  if (!Array.isArray(items)) matcherError(this, "toBePortable", "", "received", "an array of items", items);
+  if (!isArray(items)) matcherError(this, "toBePortable", "", "received", "an array of items", items);
   const problems = portabilityProblems(items);
   return {
     pass: problems.length === 0,

@@ -1,3 +1,4 @@
+import { isArray } from "../src/describe.js";
 import { pairingProblems } from "../src/transcript.js";
 import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
@@ -6,7 +7,7 @@ import { boundedList, expectedText, hint, matcherError, receivedText, type Match
  * one `function_call_output`, and no output is orphaned or duplicated.
  */
 export function toHaveAllCallsPaired(this: MatcherContext, items: unknown): MatcherResult {
-  if (!Array.isArray(items)) matcherError(this, "toHaveAllCallsPaired", "", "received", "an array of items", items);
+  if (!isArray(items)) matcherError(this, "toHaveAllCallsPaired", "", "received", "an array of items", items);
   const problems = pairingProblems(items);
   return {
     pass: problems.length === 0,

@@ -1,4 +1,4 @@
-import { readField } from "../src/describe.js";
+import { isArray, readField } from "../src/describe.js";
 import { boundedList, expected, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 export interface RequiredActionPattern {
@@ -12,9 +12,9 @@ export const SESSION_EXPECTED = "an agent session, or an event with one, whose r
 /** The `required_actions` of a session, or of an event that carries one (`{ session }`). */
 export function requiredActionsOf(value: unknown): unknown[] | undefined {
   const direct = readField(value, "required_actions");
-  if (Array.isArray(direct)) return direct;
+  if (isArray(direct)) return direct;
   const nested = readField(readField(value, "session"), "required_actions");
-  return Array.isArray(nested) ? nested : undefined;
+  return isArray(nested) ? nested : undefined;
 }
 
 /**
@@ -25,7 +25,7 @@ export function toRequireAction(this: MatcherContext, session: unknown, pattern:
   const label = "action";
   const actions = requiredActionsOf(session);
   if (!actions) matcherError(this, "toRequireAction", label, "received", SESSION_EXPECTED, session);
-  if (pattern === null || typeof pattern !== "object" || Array.isArray(pattern)) matcherError(this, "toRequireAction", label, "action", "an object such as { name, arguments }", pattern);
+  if (pattern === null || typeof pattern !== "object" || isArray(pattern)) matcherError(this, "toRequireAction", label, "action", "an object such as { name, arguments }", pattern);
   const matches = (action: unknown) =>
     readField(action, "type") === "function_call" &&
     (pattern.name === undefined || readField(action, "name") === pattern.name) &&

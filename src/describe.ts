@@ -14,9 +14,23 @@ export function readField(value: unknown, key: string): unknown {
   }
 }
 
-/** Whether `value` is a plain-ish object (not null, not an array). */
+/** `Array.isArray` that never throws (a revoked Proxy throws there): such a value is not an array. */
+export function isArray(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` is a plain-ish object (not null, not an array, not a revoked Proxy). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+  if (value === null || typeof value !== "object") return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return false; // a revoked Proxy: nothing can be read from it
+  }
 }
 
 /** Cuts a string to `max` characters, saying how much was left out. */
@@ -26,10 +40,30 @@ export function truncate(text: string, max = MAX_VALUE_CHARS): string {
 }
 
 /**
+ * A user-supplied string made safe for a one-line message: control characters (newlines
+ * included) escaped as in JSON, and cut to `max` characters. A log line cannot forge a line of
+ * the report this way.
+ */
+export function oneLine(text: string, max = 1000): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  // eslint-disable-next-line no-control-regex
+  const escaped = cut.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+  return text.length > max ? `${escaped}… (${text.length - max} more chars)` : escaped;
+}
+
+/**
  * Renders any value on one bounded line: JSON where possible, cycles shown as
  * `[Circular]`, never throwing, never longer than `max` (plus the truncation note).
  */
 export function describeValue(value: unknown, max = MAX_VALUE_CHARS): string {
+  try {
+    return describeAny(value, max);
+  } catch {
+    return "[unprintable]"; // a revoked Proxy, a throwing toJSON or getter
+  }
+}
+
+function describeAny(value: unknown, max: number): string {
   if (value === undefined) return "undefined";
   if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "symbol" || typeof value === "function") return safeString(value);
@@ -66,6 +100,6 @@ function boundedJson(value: unknown, budget: number): string {
     });
     return text ?? safeString(value);
   } catch {
-    return Array.isArray(value) ? "[array]" : "[object]";
+    return isArray(value) ? "[array]" : "[object]";
   }
 }

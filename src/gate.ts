@@ -1,4 +1,4 @@
-import { describeValue, isRecord, readField, truncate } from "./describe.js";
+import { describeValue, isArray, isRecord, oneLine, readField, truncate } from "./describe.js";
 import type { ValidateFunction } from "ajv";
 import { isValid, validateArguments, validatorFor } from "./schema.js";
 import { resolveTools, toolNames, type NamedTool } from "./tools.js";
@@ -22,7 +22,7 @@ export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
 
 function resultOf(outcome: Outcome): GateResult {
   if (outcome.reason === "arguments_schema") return schemaFailure(outcome.errors!, outcome.value);
-  const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: `${outcome.reason}: ${outcome.detail()}`, errors: [] };
+  const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: oneLine(`${outcome.reason}: ${outcome.detail()}`, MAX_MESSAGE), errors: [] };
   if (outcome.parsed) result.arguments = outcome.value;
   return result;
 }
@@ -177,7 +177,7 @@ function outcome(reason: GateReason, detail: () => string): Outcome {
  */
 export function checkPortableCall(item: unknown): GateResult | undefined {
   const failure = portableCallOutcome(item);
-  return failure && { ok: false, reason: failure.reason, message: `${failure.reason}: ${failure.detail()}`, errors: [] };
+  return failure && { ok: false, reason: failure.reason, message: oneLine(`${failure.reason}: ${failure.detail()}`, MAX_MESSAGE), errors: [] };
 }
 
 /** Whether the item passes the gate's first three steps (a portable, completed `function_call`), without building a message. */
@@ -219,17 +219,20 @@ export function parseJson(text: string): Parsed {
 
 function parseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return truncate(message.split("\n")[0] ?? message, 100);
+  return oneLine(message.split("\n")[0] ?? message, 100);
 }
+
+/** The longest gate message: one line, whatever the item holds. */
+const MAX_MESSAGE = 2000;
 
 function schemaFailure(errors: SchemaIssue[], value: unknown): GateResult {
   const first = errors[0]!;
   const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : "";
-  return { ok: false, reason: "arguments_schema", message: `arguments_schema: ${first.message}${more}`, errors, arguments: value };
+  return { ok: false, reason: "arguments_schema", message: oneLine(`arguments_schema: ${first.message}${more}`, MAX_MESSAGE), errors, arguments: value };
 }
 
 function jsonKind(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
+  if (isArray(value)) return "array";
   return typeof value;
 }

@@ -1,4 +1,4 @@
-import { describeValue, isRecord, readField } from "./describe.js";
+import { describeValue, isArray, isRecord, readField } from "./describe.js";
 import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import type { PairReason, PairResult } from "./types.js";
 
@@ -70,7 +70,7 @@ function pinMismatch(pin: "call_id" | "turn_id", call: unknown, result: unknown)
 
 function checkOutput(output: unknown, field: string): PairResult {
   if (typeof output === "string") return pass();
-  if (Array.isArray(output) && output.every((part) => isRecord(part) && typeof part.type === "string")) return pass();
+  if (isArray(output) && output.every((part) => isRecord(part) && typeof part.type === "string")) return pass();
   const hint = isRecord(output) ? " (serialize objects with JSON.stringify)" : "";
   return fail("output_type", `${field} must be a string or a content array${hint}, received ${describeValue(output)}`);
 }
@@ -106,5 +106,5 @@ export function outputsOf(items: readonly unknown[]): unknown[] {
 }
 
 function asList(items: readonly unknown[]): unknown[] {
-  return Array.isArray(items) ? items : [];
+  return isArray(items) ? items : [];
 }

@@ -2,7 +2,10 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { describeValue } from "./describe.js";
+import { describeValue, oneLine } from "./describe.js";
+
+/** How many enum values a message lists before it says how many more there are. */
+const MAX_LISTED = 10;
 import type { JsonSchema, SchemaIssue } from "./types.js";
 
 // ajv-formats is CJS; under ESM interop its default export may be wrapped once more.
@@ -273,9 +276,13 @@ export function formatIssue(error: ErrorObject, data: unknown): SchemaIssue {
   const params = { ...(error.params as Record<string, unknown>) };
   let detail = error.message ?? error.keyword;
   switch (error.keyword) {
-    case "enum":
-      detail += ` (${(params.allowedValues as unknown[]).map((v) => describeValue(v, 40)).join(", ")})`;
+    case "enum": {
+      const allowed = params.allowedValues as unknown[];
+      const shown = allowed.slice(0, MAX_LISTED).map((v) => describeValue(v, 40));
+      if (allowed.length > MAX_LISTED) shown.push(`… ${allowed.length - MAX_LISTED} more`);
+      detail += ` (${shown.join(", ")})`;
       break;
+    }
     case "const":
       detail += ` (${describeValue(params.allowedValue, 40)})`;
       break;
@@ -290,7 +297,8 @@ export function formatIssue(error: ErrorObject, data: unknown): SchemaIssue {
     error.keyword,
   );
   const received = showsValue ? `, received ${describeValue(valueAt(data, error.instancePath), 60)}` : "";
-  return { path, keyword: error.keyword, message: `${path} ${detail}${received}`, params };
+  // A property name is the user's: a huge or multi-line key stays one bounded line.
+  return { path, keyword: error.keyword, message: `${oneLine(path, 200)} ${oneLine(detail, 1000)}${received}`, params };
 }
 
 /** Follows a JSON Pointer (RFC 6901) into `data`. */

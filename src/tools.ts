@@ -1,4 +1,4 @@
-import { describeValue, isRecord } from "./describe.js";
+import { describeValue, isRecord, oneLine } from "./describe.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
 
 /** A `tools` argument that is neither a schema, a function tool nor an array of them. */
@@ -32,11 +32,18 @@ export function resolveTools(spec: ToolSpec): ResolvedTools {
   }
   const cached = resolved.get(spec);
   if (cached) return cached;
-  const result: ResolvedTools = Array.isArray(spec)
-    ? { kind: "set", tools: toolMap(spec) }
-    : isToolDefinition(spec)
-      ? { kind: "set", tools: toolMap([spec]) }
-      : { kind: "schema", schema: spec as JsonSchema };
+  let result: ResolvedTools;
+  try {
+    result = Array.isArray(spec)
+      ? { kind: "set", tools: toolMap(spec) }
+      : isToolDefinition(spec)
+        ? { kind: "set", tools: toolMap([spec]) }
+        : { kind: "schema", schema: spec as JsonSchema };
+  } catch (error) {
+    if (error instanceof ToolSpecError) throw error;
+    // A Proxy, a revoked one, or a getter that throws: the spec cannot be read.
+    throw new ToolSpecError(`tools could not be read (${error instanceof Error ? oneLine(error.message, 200) : "unreadable"}): pass plain JSON objects`);
+  }
   resolved.set(spec, result);
   return result;
 }

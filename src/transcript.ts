@@ -1,4 +1,4 @@
-import { describeValue, isRecord, readField } from "./describe.js";
+import { describeValue, isArray, isRecord, readField } from "./describe.js";
 import { isPortableCompletedCall } from "./gate.js";
 
 export interface PairingProblem {
@@ -13,7 +13,7 @@ export interface PairingProblem {
  * output or with several, outputs that answer no such call, and call_ids used by two calls.
  */
 export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
-  const indexed = (Array.isArray(items) ? items : []).map((item, index) => ({ item, index }));
+  const indexed = (isArray(items) ? items : []).map((item, index) => ({ item, index }));
   const calls = indexed.filter(({ item }) => isPortableCompletedCall(item));
   const outputs = indexed.filter(({ item }) => readField(item, "type") === "function_call_output");
   const problems: PairingProblem[] = [];
@@ -51,7 +51,7 @@ export interface PortabilityProblem {
 /** Items that cannot move to another Open Responses provider, each with its rule. */
 export function portabilityProblems(items: readonly unknown[]): PortabilityProblem[] {
   const problems: PortabilityProblem[] = [];
-  (Array.isArray(items) ? items : []).forEach((item, index) => {
+  (isArray(items) ? items : []).forEach((item, index) => {
     const problem = portabilityProblem(item, index);
     if (problem) problems.push(problem);
   });
@@ -60,7 +60,7 @@ export function portabilityProblems(items: readonly unknown[]): PortabilityProbl
 
 function portabilityProblem(item: unknown, index: number): PortabilityProblem | undefined {
   if (!isRecord(item)) return { index, rule: "not_an_item", message: `[${index}] is not an item object: ${describeValue(item, 60)}` };
-  if (Array.isArray(readField(item, "tool_calls"))) {
+  if (isArray(readField(item, "tool_calls"))) {
     return { index, rule: "chat_tool_calls", message: `[${index}] has a Chat Completions tool_calls array; use function_call items` };
   }
   const role = readField(item, "role");

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
+import { oneLine } from "../describe.js";
 import { compileGate } from "../gate.js";
 import { GATE_REASONS, type GateReason, type ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
@@ -97,7 +98,7 @@ export function createLineChecker(options: LineCheckerOptions) {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      record(line, "malformed_line", `malformed_line: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      record(line, "malformed_line", `malformed_line: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`);
       return;
     }
     // Most lines hold one bare item: count it without building a list.
@@ -197,8 +198,13 @@ async function checkWithWorkers(options: CheckOptions, threads: number): Promise
       for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++;
       return count;
     };
+    let first = true;
     for await (const raw of options.input) {
-      const chunk = typeof raw === "string" ? Buffer.from(raw) : (raw as Buffer);
+      let chunk = typeof raw === "string" ? Buffer.from(raw) : (raw as Buffer);
+      if (first && chunk.length > 0) {
+        first = false;
+        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3); // the file's byte-order mark
+      }
       pending.push(chunk);
       pendingBytes += chunk.length;
       if (pendingBytes < BATCH_BYTES) continue;
@@ -275,14 +281,14 @@ export function formatReport(report: CheckReport): string {
     (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
   );
   const out = [
-    `${report.file}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}`,
+    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}`,
     "",
     `  ${"reason".padEnd(width)}  ${"count".padStart(9)}`,
     ...rows,
   ];
   if (report.failures.length > 0) {
     out.push("", `First failures (${report.failures.length} of ${report.failed}):`);
-    for (const f of report.failures) out.push(`  ${report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${f.message}`);
+    for (const f of report.failures) out.push(`  ${oneLine(report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
   }
   out.push("", summaryLine(report));
   return out.join("\n");
@@ -336,6 +342,12 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 }
 
 async function openLog(path: string): Promise<Readable> {
+  const { stat } = await import("node:fs/promises");
+  const kind = await stat(path).then(
+    (stats) => (stats.isDirectory() ? "a directory" : undefined),
+    () => undefined, // a missing file is reported below, with its code
+  );
+  if (kind) throw new UsageError(`cannot read log ${oneLine(path, 500)}: it is ${kind}, not a file`);
   const stream = createReadStream(path, { highWaterMark: 1 << 16 });
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());

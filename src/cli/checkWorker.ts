@@ -5,7 +5,8 @@ import { createLineChecker, type LineOutcome } from "./check.js";
 
 const { tools, failOn, maxFailures } = workerData as { tools: never; failOn: LineOutcome[]; maxFailures: number };
 const checker = createLineChecker({ tools, failOn: new Set(failOn), maxFailures });
-const decoder = new TextDecoder("utf-8");
+// A byte-order mark is the file's, stripped once by the main thread: never one per batch.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 type Message = { type: "bytes"; first: number; bytes: Uint8Array; final: boolean } | { type: "end" };
 

@@ -1,3 +1,4 @@
+import { oneLine } from "../describe.js";
 import { UsageError } from "./args.js";
 import { CHECK_USAGE, runCheck, type Io } from "./check.js";
 import { DIFF_USAGE, runDiff } from "./diff.js";
@@ -22,9 +23,9 @@ export async function main(argv: readonly string[], io: Io = { stdin: process.st
     (command === undefined ? io.stderr : io.stdout).write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
-  const entry = COMMANDS[command];
+  const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!entry) {
-    io.stderr.write(`agent-testkit: unknown command "${command}"\n\n${USAGE}\n`);
+    io.stderr.write(`agent-testkit: unknown command ${JSON.stringify(oneLine(command, 100))}\n\n${USAGE}\n`);
     return 2;
   }
   try {

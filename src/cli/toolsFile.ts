@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { describeValue, oneLine } from "../describe.js";
 import { validatorFor } from "../schema.js";
 import { resolveTools } from "../tools.js";
 import type { ToolSpec } from "../types.js";
@@ -17,9 +18,12 @@ export async function readToolsFile(path: string): Promise<ToolSpec> {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte-order mark is not JSON
   } catch (error) {
-    throw new UsageError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new UsageError(`${oneLine(path, 500)}: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`);
+  }
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && "tools" in value && !Array.isArray((value as { tools: unknown }).tools)) {
+    throw new UsageError(`${oneLine(path, 500)}: "tools" must be an array of tools, received ${describeValue((value as { tools: unknown }).tools, 60)}`);
   }
   const spec = (
     value !== null && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as { tools?: unknown }).tools)
