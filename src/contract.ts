@@ -1,3 +1,4 @@
+import { ToolSchemaError } from "./schema.js";
 import { describeValue, isRecord } from "./describe.js";
 import { resolveTools, type NamedTool } from "./tools.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
@@ -45,7 +46,7 @@ export function compareTools(before: ToolSpec | { tools: unknown[] }, after: Too
   for (const [name, tool] of old) {
     const successor = next.get(name);
     if (!successor) {
-      const twin = added.find((candidate) => sameJson(resolveAll(next.get(candidate)!.schema), resolveAll(tool.schema)));
+      const twin = added.find((candidate) => sameJson(resolveAll(next.get(candidate)!.schema, candidate), resolveAll(tool.schema, name)));
       changes.push(
         twin
           ? change(name, "", "breaking", "tool_renamed", `tool "${name}" was renamed to "${twin}": calls to "${name}" now fail as unknown_tool`)
@@ -76,13 +77,24 @@ function compareDefinitions(before: NamedTool, after: NamedTool, changes: ToolCh
   if (field(before.definition, "description") !== field(after.definition, "description")) {
     changes.push(change(tool, "", "compatible", "description_changed", `the description of "${tool}" changed`));
   }
-  compareSchemas(tool, resolveAll(before.schema), resolveAll(after.schema), "", changes);
+  compareSchemas(tool, resolveAll(before.schema, tool), resolveAll(after.schema, tool), "", changes);
 }
 
-/** Inlines local `$ref`s (cycles are cut at depth 8 and kept as `$ref`). */
-function resolveAll(schema: JsonSchema): JsonSchema {
+/** The most schema nodes that inlining `$ref`s may produce for one tool before it is refused. */
+export const MAX_INLINED_NODES = 100_000;
+
+/**
+ * Inlines local `$ref`s (cycles are cut at depth 8 and kept as `$ref`). `$defs` that fan out can
+ * expand exponentially (8 levels × 8 refs is 8⁸ nodes from 2.5 KB): past {@link MAX_INLINED_NODES}
+ * the schema is refused as too large to compare, naming the tool, instead of exhausting memory.
+ */
+function resolveAll(schema: JsonSchema, tool: string): JsonSchema {
   const root = schema;
+  let nodes = 0;
   const walk = (node: unknown, depth: number): unknown => {
+    if (++nodes > MAX_INLINED_NODES) {
+      throw new ToolSchemaError(tool, `the schema is too large to compare: its $refs expand to more than ${MAX_INLINED_NODES} schema nodes`);
+    }
     if (Array.isArray(node)) return node.map((n) => walk(n, depth));
     if (!isRecord(node)) return node;
     if (typeof node.$ref === "string" && node.$ref.startsWith("#") && depth < 8) {
@@ -103,7 +115,12 @@ function resolveAll(schema: JsonSchema): JsonSchema {
 function pointer(root: unknown, path: string): unknown {
   let node = root;
   for (const raw of path.split("/").filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return undefined; // bad percent-encoding: a $ref that resolves to nothing
+    }
     node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   }
   return node;

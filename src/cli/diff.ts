@@ -1,4 +1,5 @@
 import { compareTools, type ToolChange } from "../contract.js";
+import { ToolSchemaError } from "../schema.js";
 import { parseArgs, UsageError } from "./args.js";
 import type { Io } from "./check.js";
 import { readToolsFile } from "./toolsFile.js";
@@ -22,7 +23,14 @@ export async function runDiff(argv: readonly string[], io: Io): Promise<number> 
   }
   if (args.positionals.length !== 2) throw new UsageError("diff takes two tools files: the old one, then the new one");
   const [oldPath, newPath] = args.positionals as [string, string];
-  const changes = compareTools(await readToolsFile(oldPath), await readToolsFile(newPath));
+  const [before, after] = [await readToolsFile(oldPath), await readToolsFile(newPath)];
+  let changes: ToolChange[];
+  try {
+    changes = compareTools(before, after);
+  } catch (error) {
+    if (error instanceof ToolSchemaError) throw new UsageError(error.message);
+    throw error;
+  }
   const breaking = changes.filter((c) => c.kind === "breaking").length;
   if (args.flags.has("json")) {
     io.stdout.write(`${JSON.stringify({ old: oldPath, new: newPath, breaking, compatible: changes.length - breaking, changes }, null, 2)}\n`);
