@@ -3,6 +3,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { describeValue, oneLine } from "./describe.js";
+import { linearRegExp } from "./linearRegExp.js";
 
 /** How many enum values a message lists before it says how many more there are. */
 const MAX_LISTED = 10;
@@ -30,6 +31,8 @@ const AJV_OPTIONS = {
   allErrors: true,
   strict: false, // tool schemas carry `description`, `strict`, examples…: tolerate unknown keywords
   validateFormats: true,
+  // Patterns run on a linear-time engine: a tool schema's `pattern` cannot hang validation.
+  code: { regExp: linearRegExp },
 } as const;
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
