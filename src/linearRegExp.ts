@@ -18,7 +18,7 @@ type Node =
   | { kind: "seq"; items: Node[] }
   | { kind: "alt"; options: Node[] }
   | { kind: "repeat"; node: Node; min: number; max: number }
-  | { kind: "assert"; at: (codes: number[], pos: number) => boolean };
+  | { kind: "assert"; at: (codes: number[], pos: number) => boolean; anchor?: "start" | "end"; wordBoundary?: boolean };
 
 /** A pattern feature this engine leaves to the native one. */
 class NeedsBacktracking extends Error {}
@@ -104,9 +104,9 @@ class Parser {
       case 0x2e /* . */:
         return { kind: "char", test: not(isLineTerminator) };
       case 0x5e /* ^ */:
-        return { kind: "assert", at: (_codes, pos) => pos === 0 };
+        return { kind: "assert", at: (_codes, pos) => pos === 0, anchor: "start" };
       case 0x24 /* $ */:
-        return { kind: "assert", at: (codes, pos) => pos === codes.length };
+        return { kind: "assert", at: (codes, pos) => pos === codes.length, anchor: "end" };
       case 0x5c /* \ */:
         return this.escape();
       default:
@@ -119,7 +119,7 @@ class Parser {
     if (c === 0x62 /* b */ || c === 0x42 /* B */) {
       this.i++;
       const boundary = (codes: number[], pos: number) => (pos > 0 && isWord(codes[pos - 1]!)) !== (pos < codes.length && isWord(codes[pos]!));
-      return { kind: "assert", at: c === 0x62 ? boundary : (codes, pos) => !boundary(codes, pos) };
+      return { kind: "assert", at: c === 0x62 ? boundary : (codes, pos) => !boundary(codes, pos), wordBoundary: true };
     }
     if (c !== undefined && c >= 0x31 && c <= 0x39) throw new NeedsBacktracking(); // \1 … \9
     if (c === 0x6b /* k */) throw new NeedsBacktracking(); // \k<name>
@@ -206,7 +206,7 @@ class Parser {
 type State =
   | { kind: "char"; test: CodeTest; next: number }
   | { kind: "split"; next: number; other: number }
-  | { kind: "assert"; at: (codes: number[], pos: number) => boolean; next: number }
+  | { kind: "assert"; at: (codes: number[], pos: number) => boolean; next: number; anchor?: "start" | "end"; wordBoundary?: boolean }
   | { kind: "match" };
 
 /** Thompson's construction: states built back to front, each pointing at the state after it. */
@@ -222,7 +222,7 @@ function compile(root: Node): { states: State[]; start: number } {
       case "char":
         return add({ kind: "char", test: node.test, next });
       case "assert":
-        return add({ kind: "assert", at: node.at, next });
+        return add({ kind: "assert", at: node.at, next, ...(node.anchor ? { anchor: node.anchor } : {}), ...(node.wordBoundary ? { wordBoundary: true } : {}) });
       case "seq": {
         let start = next;
         for (let i = node.items.length - 1; i >= 0; i--) start = build(node.items[i]!, start);
@@ -292,6 +292,86 @@ function run(states: State[], start: number, input: string): boolean {
   return false;
 }
 
+/** A set of NFA states, as one state of the lazily built DFA. */
+interface DfaState {
+  /** The char states of the set, in order. */
+  chars: number[];
+  match: boolean;
+  /** Transitions already computed, for a next position in the middle / at the end: ASCII by index, the rest by code point. */
+  ascii: [Array<DfaState | undefined>, Array<DfaState | undefined>];
+  other: [Map<number, DfaState>, Map<number, DfaState>];
+}
+
+/** How many DFA states are kept before the cache starts over (memory stays bounded). */
+const MAX_DFA_STATES = 2_000;
+
+/**
+ * The same search as {@link run}, with the state sets it meets cached as DFA states (RE2's lazy
+ * DFA): after a few inputs, each code point costs one map lookup. For patterns whose assertions
+ * depend only on the input's start and end (`^`, `$`), not on its words (`\b`).
+ */
+function lazyDfa(states: State[], start: number): (input: string) => boolean {
+  const mark = new Int32Array(states.length).fill(-1);
+  let stamp = 0;
+  let cache = new Map<string, DfaState>();
+  const stack: number[] = [];
+  const closure = (seeds: number[], atStart: boolean, atEnd: boolean): DfaState => {
+    stamp++;
+    const chars: number[] = [];
+    let match = false;
+    for (let k = seeds.length - 1; k >= 0; k--) stack.push(seeds[k]!);
+    while (stack.length > 0) {
+      const index = stack.pop()!;
+      if (mark[index] === stamp) continue;
+      mark[index] = stamp;
+      const state = states[index]!;
+      if (state.kind === "match") match = true;
+      else if (state.kind === "split") stack.push(state.other, state.next);
+      else if (state.kind === "assert") {
+        // Only ^ and $ reach here (\b runs on the plain simulation).
+        if (state.anchor === "start" ? atStart : atEnd) stack.push(state.next);
+      } else chars.push(index);
+    }
+    const key = `${match ? 1 : 0}:${chars.join(",")}`;
+    let found = cache.get(key);
+    if (!found) {
+      if (cache.size >= MAX_DFA_STATES) {
+        cache = new Map(); // start over; the states in hand keep working
+        initial = initialEmpty = undefined;
+      }
+      found = { chars, match, ascii: [new Array(128), new Array(128)], other: [new Map(), new Map()] };
+      cache.set(key, found);
+    }
+    return found;
+  };
+  // The state before the first code point, for an empty input and for any other (built once each).
+  let initial: DfaState | undefined;
+  let initialEmpty: DfaState | undefined;
+  return (input: string) => {
+    const length = input.length;
+    let current = length === 0 ? (initialEmpty ??= closure([start], true, true)) : (initial ??= closure([start], true, false));
+    for (let i = 0; i < length && !current.match; ) {
+      const code = input.codePointAt(i)!;
+      i += code > 0xffff ? 2 : 1;
+      const end = i >= length ? 1 : 0;
+      let next = code < 128 ? current.ascii[end][code] : current.other[end].get(code);
+      if (!next) {
+        const seeds: number[] = [];
+        for (const index of current.chars) {
+          const state = states[index] as { kind: "char"; test: CodeTest; next: number };
+          if (state.test(code)) seeds.push(state.next);
+        }
+        seeds.push(start); // an unanchored search: a match may start at every position
+        next = closure(seeds, false, end === 1);
+        if (code < 128) current.ascii[end][code] = next;
+        else current.other[end].set(code, next);
+      }
+      current = next;
+    }
+    return current.match;
+  };
+}
+
 /** What Ajv needs of a compiled pattern. */
 export interface RegExpLike {
   test(input: string): boolean;
@@ -306,8 +386,10 @@ export function linearRegExp(pattern: string, flags = "u"): RegExpLike {
   const native = new RegExp(pattern, flags); // the syntax check, and the fallback
   try {
     const { states, start } = compile(new Parser(Array.from(pattern, (ch) => ch.codePointAt(0)!)).parse());
+    const positional = states.some((state) => state.kind === "assert" && state.wordBoundary);
+    const test = positional ? (input: string) => run(states, start, input) : lazyDfa(states, start);
     // Ajv keys its compiled patterns by toString(): each pattern needs its own.
-    return { test: (input: string) => run(states, start, input), toString: () => `linear:/${pattern}/${flags}` };
+    return { test, toString: () => `linear:/${pattern}/${flags}` };
   } catch (error) {
     if (error instanceof NeedsBacktracking) return native;
     throw error;
