@@ -1,4 +1,4 @@
-import { describeValue, MAX_VALUE_CHARS } from "../src/describe.js";
+import { describeValue, isArray, MAX_VALUE_CHARS } from "../src/describe.js";
 
 /** What a matcher needs from the runner's `this` (Vitest and Jest both provide it). */
 export interface MatcherContext {
@@ -63,7 +63,7 @@ export function boundedList(lines: string[], limit = 20): string {
 /** The runner's own wording for a value's kind: `null`, `array`, or its `typeof`. */
 function kindOf(value: unknown): string {
   if (value === null) return "null";
-  return Array.isArray(value) ? "array" : typeof value;
+  return isArray(value) ? "array" : typeof value;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isRecord, readField } from "../src/describe.js";
+import { isArray, isRecord, readField } from "../src/describe.js";
 import { parseJson } from "../src/gate.js";
 import { expected, expectedText, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
@@ -19,7 +19,7 @@ export function toHaveStringArguments(this: MatcherContext, item: unknown, ...re
     return failure(() => [
       ...head(),
       `Expected: ${expectedText(this, "arguments to be a JSON string")}`,
-      `Received: ${receivedText(this, `arguments is ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}`)} ${received(this, raw)}`,
+      `Received: ${receivedText(this, `arguments is ${raw === null ? "null" : isArray(raw) ? "an array" : typeof raw}`)} ${received(this, raw)}`,
     ]);
   }
   const parsed = parseJson(raw);

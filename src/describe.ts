@@ -39,6 +39,8 @@ export function truncate(text: string, max = MAX_VALUE_CHARS): string {
   return `${text.slice(0, max)}… (${text.length - max} more chars)`;
 }
 
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
 /**
  * A user-supplied string made safe for a one-line message: control characters (newlines
  * included) escaped as in JSON, and cut to `max` characters. A log line cannot forge a line of
@@ -47,7 +49,7 @@ export function truncate(text: string, max = MAX_VALUE_CHARS): string {
 export function oneLine(text: string, max = 1000): string {
   const cut = text.length > max ? text.slice(0, max) : text;
   // eslint-disable-next-line no-control-regex
-  const escaped = cut.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+  const escaped = cut.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return text.length > max ? `${escaped}… (${text.length - max} more chars)` : escaped;
 }
 
