@@ -21,7 +21,7 @@ describe("a revoked Proxy anywhere: a result, never a TypeError", () => {
     expect(result.message).toMatch(/^(namespaced|arguments_type): /);
   });
 
-  test("every matcher fails clearly or throws its own matcher error", () => {
+  test("every matcher passes, fails clearly, or throws its own matcher error", () => {
     for (const item of items) {
       for (const name of Object.keys(agentMatchers) as Array<keyof typeof agentMatchers>) {
         const run = () => {
@@ -33,9 +33,7 @@ describe("a revoked Proxy anywhere: a result, never a TypeError", () => {
         };
         let message: string;
         try {
-          run();
-          // Only toBeCompatibleWith may pass: an object it can read is a schema, compatible with no tools.
-          expect(name).toBe("toBeCompatibleWith");
+          run(); // some matchers judge only a field that is readable here: passing is fine, crashing is not
           continue;
         } catch (error) {
           message = failureOf(() => {
