@@ -2,6 +2,7 @@
 // anything a client sends, and every client error is a 4xx with an OpenAI-shaped body.
 import { connect } from "node:net";
 import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
 import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrder } from "../msw/agents.scenarios.js";
@@ -54,8 +55,8 @@ describe("deep, huge or odd input is a 400 and the fake keeps serving", () => {
     }
     const deepTurn = `{"events":[{"type":"agent.session.input.tool_result","turn_id":${nested(3000)},"call_id":"c","success":true,"output":"x"}]}`;
     const sessions = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
-    const session = await sessions.create({ agent: { model: "m" }, environment: { type: "none" }, input: "Hi" } as never);
-    await expectOpenAIError(await fake.fetch(`https://api.openai.com/v1/agents/sessions/${(session as { id: string }).id}/events`, { method: "POST", headers: agentsHeaders, body: deepTurn }), 400);
+    const session = await sessions.create({ agent: { model: "m" }, environment: { type: "none" }, input: "Hi" } as unknown as SessionCreateParamsNonStreaming);
+    await expectOpenAIError(await fake.fetch(`https://api.openai.com/v1/agents/sessions/${session.id}/events`, { method: "POST", headers: agentsHeaders, body: deepTurn }), 400);
     expect((await sessions.list()).data).toHaveLength(1);
   });
 
