@@ -93,7 +93,9 @@ function resolveAll(schema: JsonSchema, tool: string): JsonSchema {
   let nodes = 0;
   const walk = (node: unknown, depth: number): unknown => {
     if (++nodes > MAX_INLINED_NODES) {
-      throw new ToolSchemaError(tool, `the schema is too large to compare: its $refs expand to more than ${MAX_INLINED_NODES} schema nodes`);
+      const error = new ToolSchemaError(tool, `its $refs expand to more than ${MAX_INLINED_NODES} schema nodes`);
+      error.message = `the JSON Schema of tool ${JSON.stringify(tool)} is too large to compare: ${error.detail}`;
+      throw error;
     }
     if (Array.isArray(node)) return node.map((n) => walk(n, depth));
     if (!isRecord(node)) return node;
