@@ -70,7 +70,7 @@ function kindOf(value: unknown): string {
  * Throws the error a runner throws for a value its matcher cannot judge (with or without `.not`),
  * e.g. `received value must be an array of items`: a test never passes on the wrong thing.
  */
-export function matcherError(ctx: MatcherContext, name: string, expectedLabel: string, subject: "received" | string, mustBe: string, value: unknown): never {
+export function matcherError(ctx: MatcherContext, name: string, expectedLabel: string, subject: string, mustBe: string, value: unknown): never {
   const label = subject === "received" ? "Received" : subject;
   throw new TypeError(
     [
