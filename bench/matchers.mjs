@@ -31,6 +31,18 @@ export function benchMatchers({ count = 10_000, runs = 7 } = {}) {
     for (let i = 0; i < items.length; i++) expect(items[i]).toEqual(copies[i]);
   });
 
+  // toHaveCalledTool over a 50-item transcript, against toEqual on the item it finds.
+  const transcript = f.conversation().concat(...Array.from({ length: 12 }, () => f.conversation())).slice(0, 50);
+  const target = transcript.filter((item) => item.type === "function_call").at(-1);
+  const targetArgs = JSON.parse(target.arguments);
+  const targetCopy = structuredClone(target);
+  const calledTool = bestOf(runs, () => {
+    for (let i = 0; i < count; i++) expect(transcript).toHaveCalledTool(target.name, targetArgs);
+  });
+  const equalOnFound = bestOf(runs, () => {
+    for (let i = 0; i < count; i++) expect(target).toEqual(targetCopy);
+  });
+
   const before = compiledSchemaCount();
   // A structure not seen before in this process, built 10,000 times as distinct objects.
   const fresh = JSON.stringify({ ...tool.parameters, $comment: `bench ${process.pid}` });
@@ -41,10 +53,11 @@ export function benchMatchers({ count = 10_000, runs = 7 } = {}) {
   const compiled = compiledSchemaCount() - before;
   return {
     name: `matchers: ${count} assertions`,
-    ms: { toBeReplayable: +replayable.toFixed(1), toEqual: +toEqual.toFixed(1), [`gate with ${count} distinct equal schemas`]: +compileMs.toFixed(1) },
+    ms: { toBeReplayable: +replayable.toFixed(1), toEqual: +toEqual.toFixed(1), "toHaveCalledTool (50 items)": +calledTool.toFixed(1), "toEqual on the found item": +equalOnFound.toFixed(1), [`gate with ${count} distinct equal schemas`]: +compileMs.toFixed(1) },
     compiledSchemas: compiled,
     ratios: [
       { name: "toBeReplayable / toEqual", value: replayable / toEqual, target: 3 },
+      { name: "toHaveCalledTool over 50 items / toEqual on the found item", value: calledTool / equalOnFound, target: 3 },
       { name: `compilations for ${count} equal schema objects (must be 1)`, value: compiled, target: 1 },
     ],
   };

@@ -7,8 +7,13 @@ import { toHaveStringArguments } from "./toHaveStringArguments.js";
 import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toPairWithCall } from "./toPairWithCall.js";
 import { toRequireAction } from "./toRequireAction.js";
+import { toHaveCalledTool } from "./toHaveCalledTool.js";
+import { toHaveCalledToolTimes } from "./toHaveCalledToolTimes.js";
+import { toHaveAnsweredCall } from "./toHaveAnsweredCall.js";
+import { toHaveReceivedNthRequest, toHaveReceivedRequest } from "./toHaveReceivedRequest.js";
 
 export { toBeCompatibleWith, toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveNoPendingActions, toHaveReplayReason, toHaveStringArguments, toPairWithCall, toRequireAction };
+export { toHaveCalledTool, toHaveCalledToolTimes, toHaveAnsweredCall, toHaveReceivedRequest, toHaveReceivedNthRequest };
 export type { RequiredActionPattern } from "./toRequireAction.js";
 export type { AgentMatchers, AgentAsymmetricMatchers } from "./types.js";
 export type { MatcherContext, MatcherResult } from "./context.js";
@@ -24,4 +29,9 @@ export const agentMatchers = {
   toRequireAction,
   toHaveNoPendingActions,
   toBeCompatibleWith,
+  toHaveCalledTool,
+  toHaveCalledToolTimes,
+  toHaveAnsweredCall,
+  toHaveReceivedRequest,
+  toHaveReceivedNthRequest,
 };

@@ -92,6 +92,53 @@ export interface AgentMatchers<R = unknown> {
    * expect(tools).toBeCompatibleWith(JSON.parse(readFileSync("contract/tools.json", "utf8")));
    */
   toBeCompatibleWith(previousTools: ToolSpec | { tools: unknown[] }): R;
+
+  /**
+   * Passes when the model called `name` — with parsed arguments equal to `args` when given
+   * (asymmetric matchers work inside). Received: a response object, an item list, an Agents
+   * session or its items, or a fake (every response it answered).
+   *
+   * @example
+   * expect(responses).toHaveCalledTool("lookup_order", { order_id: "A-1042" });
+   * expect(response).not.toHaveCalledTool("refund_order");
+   */
+  toHaveCalledTool(name: string, args?: unknown): R;
+
+  /**
+   * Passes when the model called `name` exactly `times` times.
+   *
+   * @example
+   * expect(agents).toHaveCalledToolTimes("lookup_order", 2);
+   */
+  toHaveCalledToolTimes(name: string, times: number): R;
+
+  /**
+   * Passes when the app answered the call exactly once — a `function_call_output` (Responses) or
+   * a `tool_result` (Agents) — with `output` when given (a string compared as it is, anything else
+   * with the output parsed as JSON). Received: a fake or its request log.
+   *
+   * @example
+   * expect(responses).toHaveAnsweredCall(call, { status: "paid" });
+   * expect(agents).toHaveAnsweredCall("call_3c91");
+   */
+  toHaveAnsweredCall(call: object | string | undefined, output?: unknown): R;
+
+  /**
+   * Passes when some request the fake received has a body that matches `partialBody`, as
+   * `toMatchObject` does.
+   *
+   * @example
+   * expect(responses).toHaveReceivedRequest({ model: "gpt-5", tools: [expect.objectContaining({ name: "lookup_order" })] });
+   */
+  toHaveReceivedRequest(partialBody: unknown): R;
+
+  /**
+   * Passes when the `n`th request (from 1) the fake received has a body that matches `partialBody`.
+   *
+   * @example
+   * expect(responses).toHaveReceivedNthRequest(2, { previous_response_id: expect.any(String) });
+   */
+  toHaveReceivedNthRequest(n: number, partialBody: unknown): R;
 }
 
 /** The same matchers in asymmetric form (`expect.toBeReplayable()`), usable inside `toEqual`. */

@@ -34,3 +34,16 @@ test("the Agents fake through fake.fetch", async () => {
   expect(await sessions.retrieve(session.id)).toHaveNoPendingActions();
   expect(agents.toolResults[0]).toPairWithCall(agents.items(session.id).find((i) => i.type === "function_call"));
 });
+
+test("the conversation matchers, in Jest", async () => {
+  const fake = fakeResponses({ tools }).reply(turn.functionCall("lookup_order", { order_id: "A-1042" }), turn.message("Paid."));
+  const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
+  const first = await client.responses.create({ model: "gpt-5", input: "A-1042?" });
+  await client.responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: first.output[0].call_id, output: '{"status":"paid"}' }] });
+  expect(fake).toHaveCalledTool("lookup_order", { order_id: expect.stringMatching(/^A-/) });
+  expect(fake).toHaveCalledToolTimes("lookup_order", 1);
+  expect(fake).toHaveAnsweredCall(first.output[0], { status: "paid" });
+  expect(fake).toHaveReceivedNthRequest(2, { previous_response_id: first.id });
+  expect(fake).not.toHaveReceivedRequest({ model: "gpt-4o" });
+  expect([first.output[0]]).toEqual([expect.toHaveCalledTool("lookup_order")]);
+});

@@ -29,3 +29,13 @@ expect(item).toBeReplayable(42);
 expect(item).toHaveReplayReason("nope");
 // @ts-expect-error the call must be an object
 expect(item).toPairWithCall(1);
+
+// Conversation matchers
+expect([item]).toHaveCalledTool("lookup_order", { region: expect.any(String) });
+expect([item]).toHaveCalledToolTimes("lookup_order", 1);
+expect([]).toHaveAnsweredCall("call_1");
+expect([]).toHaveReceivedRequest({ model: "gpt-5" });
+expect([]).toHaveReceivedNthRequest(1, {});
+expect([item]).toEqual([expect.toHaveCalledTool("lookup_order")]);
+// @ts-expect-error n is a number
+expect([]).toHaveReceivedNthRequest("1", {});

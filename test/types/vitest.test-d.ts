@@ -66,3 +66,18 @@ agentTest("typed fixture", async ({ responses }) => {
 declare const fake: ResponsesFake;
 expect(fake.requests[1]!.body.input[0]).toPairWithCall(fake.requests[0]!.response.body.output[0]);
 expectTypeOf(fake.requests[0]!.body.model).toEqualTypeOf<string>();
+
+// Conversation matchers
+{
+  expect(fake).toHaveCalledTool("lookup_order");
+  expect(fake).toHaveCalledTool("lookup_order", { order_id: expect.any(String) });
+  expect(fake).toHaveCalledToolTimes("lookup_order", 2);
+  expect(fake).toHaveAnsweredCall("call_1", { status: "paid" });
+  expect(fake).toHaveAnsweredCall(fake.requests[0]!.response.body.output.find((i) => i.type === "function_call"));
+  expect(fake).toHaveReceivedRequest({ model: "gpt-5" });
+  expect(fake).toHaveReceivedNthRequest(2, { previous_response_id: expect.any(String) });
+  expect([item]).toEqual([expect.toHaveCalledTool("x")]);
+  expectTypeOf(expect(fake).toHaveCalledToolTimes).parameter(1).toEqualTypeOf<number>();
+  // @ts-expect-error the tool name is a string
+  expect(fake).toHaveCalledTool(1);
+}

@@ -1,0 +1,42 @@
+import { requestBodiesOf } from "../src/conversation.js";
+import { expected, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { diffOf, matchesSubset, requireConversation } from "./conversation.js";
+
+const MUST_BE = "a fake or its request log (fake.requests)";
+const FAKES = ["responses-fake", "agents-fake", "requests"] as const;
+
+/** `expect(fake).toHaveReceivedRequest(partialBody)`: some request's body matches, as `toMatchObject` does. */
+export function toHaveReceivedRequest(this: MatcherContext, fake: unknown, partialBody: unknown): MatcherResult {
+  requireConversation(this, "toHaveReceivedRequest", "partialBody", fake, FAKES, MUST_BE);
+  const bodies = requestBodiesOf(fake);
+  const pass = bodies.some((body) => matchesSubset(this, body, partialBody));
+  return { pass, message: () => requestMessage(this, "toHaveReceivedRequest", "partialBody", partialBody, bodies, bodies[bodies.length - 1], "the last request") };
+}
+
+/** `expect(fake).toHaveReceivedNthRequest(n, partialBody)`: the nth request (from 1) has a body that matches, as `toMatchObject` does. */
+export function toHaveReceivedNthRequest(this: MatcherContext, fake: unknown, n: number, partialBody: unknown): MatcherResult {
+  requireConversation(this, "toHaveReceivedNthRequest", "n, partialBody", fake, FAKES, MUST_BE);
+  const bodies = requestBodiesOf(fake);
+  const body = Number.isInteger(n) && n >= 1 ? bodies[n - 1] : undefined;
+  const pass = n >= 1 && n <= bodies.length && matchesSubset(this, body, partialBody);
+  return { pass, message: () => requestMessage(this, "toHaveReceivedNthRequest", "n, partialBody", partialBody, bodies, body, n >= 1 && n <= bodies.length ? `request ${n}` : undefined) };
+}
+
+function requestMessage(ctx: MatcherContext, name: string, label: string, partial: unknown, bodies: unknown[], closest: unknown, closestName: string | undefined): string {
+  const lines = [hint(ctx, name, label), "", `Expected: ${ctx.isNot ? "no request with a body like " : "a request with a body like "}${expected(ctx, partial, 300)}`];
+  lines.push(`Received: ${receivedText(ctx, `${bodies.length} request${bodies.length === 1 ? "" : "s"}`)}`);
+  if (!ctx.isNot && closestName !== undefined && bodies.length > 0) {
+    lines.push("", `Body of ${closestName}: ${received(ctx, closest, 300)}`);
+    const diff = diffOf(ctx, partial, pick(closest, partial));
+    if (diff) lines.push("", diff);
+  } else if (!ctx.isNot && closestName === undefined && bodies.length > 0) {
+    lines.push("", "There is no such request.");
+  }
+  return lines.join("\n");
+}
+
+/** The part of `actual` that `partial` speaks of, so that a diff shows only what was asked. */
+function pick(actual: unknown, partial: unknown): unknown {
+  if (partial === null || typeof partial !== "object" || Array.isArray(partial) || actual === null || typeof actual !== "object" || Array.isArray(actual)) return actual;
+  return Object.fromEntries(Object.keys(partial).filter((key) => key in actual).map((key) => [key, pick((actual as Record<string, unknown>)[key], (partial as Record<string, unknown>)[key])]));
+}
