@@ -10,7 +10,13 @@ export function toHaveReceivedRequest(this: MatcherContext, fake: unknown, parti
   requireConversation(this, "toHaveReceivedRequest", "partialBody", fake, FAKES, MUST_BE);
   const bodies = requestBodiesOf(fake);
   const pass = bodies.some((body) => matchesSubset(this, body, partialBody));
-  return { pass, message: () => requestMessage(this, "toHaveReceivedRequest", "partialBody", partialBody, bodies, bodies[bodies.length - 1], "the last request") };
+  return {
+    pass,
+    message: () => {
+      const closest = closestBody(this, bodies, partialBody);
+      return requestMessage(this, "toHaveReceivedRequest", "partialBody", partialBody, bodies, bodies[closest], `request ${closest + 1}, the closest`);
+    },
+  };
 }
 
 /** `expect(fake).toHaveReceivedNthRequest(n, partialBody)`: the nth request (from 1) has a body that matches, as `toMatchObject` does. */
@@ -33,6 +39,18 @@ function requestMessage(ctx: MatcherContext, name: string, label: string, partia
     lines.push("", "There is no such request.");
   }
   return lines.join("\n");
+}
+
+/** The index of the body that matches the most of `partial`'s top-level keys (the last one on a tie). */
+function closestBody(ctx: MatcherContext, bodies: unknown[], partial: unknown): number {
+  const keys = partial !== null && typeof partial === "object" && !Array.isArray(partial) ? Object.keys(partial) : [];
+  let best = bodies.length - 1;
+  let bestScore = -1;
+  bodies.forEach((body, index) => {
+    const score = keys.filter((key) => body !== null && typeof body === "object" && key in body && matchesSubset(ctx, (body as Record<string, unknown>)[key], (partial as Record<string, unknown>)[key])).length;
+    if (score >= bestScore) [best, bestScore] = [index, score];
+  });
+  return best;
 }
 
 /** The part of `actual` that `partial` speaks of, so that a diff shows only what was asked. */

@@ -99,6 +99,7 @@ describe("toHaveReceivedRequest and toHaveReceivedNthRequest", () => {
     const { fake } = await responsesConversation();
     expect(failureOf(() => expect(fake).toHaveReceivedNthRequest(1, { model: "gpt-4o", input: "Where is A-1042?" }))).toMatchSnapshot();
     expect(failureOf(() => expect(fake).toHaveReceivedNthRequest(5, { model: "gpt-5" }))).toContain("There is no such request.");
+    expect(failureOf(() => expect(fake).toHaveReceivedRequest({ model: "gpt-5", instructions: "Be long." }))).toContain("Body of request 1, the closest:");
     expect(failureOf(() => expect({}).toHaveReceivedRequest({}))).toContain("Matcher error: received value must be a fake or its request log");
   });
 });
