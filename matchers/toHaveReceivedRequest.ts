@@ -41,13 +41,17 @@ function requestMessage(ctx: MatcherContext, name: string, label: string, partia
   return lines.join("\n");
 }
 
-/** The index of the body that matches the most of `partial`'s top-level keys (the last one on a tie). */
+/** The index of the body closest to `partial` by its top-level keys (the last one on a tie). */
 function closestBody(ctx: MatcherContext, bodies: unknown[], partial: unknown): number {
   const keys = partial !== null && typeof partial === "object" && !Array.isArray(partial) ? Object.keys(partial) : [];
   let best = bodies.length - 1;
   let bestScore = -1;
   bodies.forEach((body, index) => {
-    const score = keys.filter((key) => body !== null && typeof body === "object" && key in body && matchesSubset(ctx, (body as Record<string, unknown>)[key], (partial as Record<string, unknown>)[key])).length;
+    // A key that matches counts 2, a key that is there but differs 1.
+    const score = keys.reduce((sum, key) => {
+      if (body === null || typeof body !== "object" || !(key in body)) return sum;
+      return sum + (matchesSubset(ctx, (body as Record<string, unknown>)[key], (partial as Record<string, unknown>)[key]) ? 2 : 1);
+    }, 0);
     if (score >= bestScore) [best, bestScore] = [index, score];
   });
   return best;
