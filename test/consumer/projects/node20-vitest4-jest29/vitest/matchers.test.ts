@@ -26,10 +26,27 @@ describe("agent-testkit in a Vitest 4 + TypeScript on Node 20 project", () => {
   });
 });
 
+test("the conversation matchers (typed for this runner too)", () => {
+  const answer = { type: "function_call_output", call_id: "call_123", output: '{"status":"ok"}' };
+  const log = [
+    { body: { model: "gpt-5", input: "How is APAC?" }, response: { status: 200, body: { object: "response", output: [call] } } },
+    { body: { model: "gpt-5", input: [answer] }, response: { status: 200, body: { object: "response", output: [] } } },
+  ];
+  expect([call]).toHaveCalledTool("get_latest_sales_report", { region: "apac" });
+  expect([call]).toHaveCalledToolTimes("get_latest_sales_report", 1);
+  expect(log).toHaveCalledTool("get_latest_sales_report");
+  expect(log).toHaveAnsweredCall(call, { status: "ok" });
+  expect(log).toHaveReceivedRequest({ model: "gpt-5" });
+  expect(log).toHaveReceivedNthRequest(2, { input: [{ type: "function_call_output" }] });
+  expect([call]).toEqual([expect.toHaveCalledTool("get_latest_sales_report")]);
+});
+
 // Type errors only: never called.
 export function wrongArguments(): void {
   // @ts-expect-error a number is not a ToolSpec
   expect(call).toBeReplayable(1);
   // @ts-expect-error not a gate reason
   expect(call).toHaveReplayReason("nope");
+  // @ts-expect-error n is a number
+  expect([]).toHaveReceivedNthRequest("2", {});
 }
