@@ -1,3 +1,4 @@
+import { isRecord } from "../src/describe.js";
 import { requestBodiesOf } from "../src/conversation.js";
 import { expected, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 import { diffOf, matchesSubset, requireConversation } from "./conversation.js";
@@ -43,14 +44,14 @@ function requestMessage(ctx: MatcherContext, name: string, label: string, partia
 
 /** The index of the body closest to `partial` by its top-level keys (the last one on a tie). */
 function closestBody(ctx: MatcherContext, bodies: unknown[], partial: unknown): number {
-  const keys = partial !== null && typeof partial === "object" && !Array.isArray(partial) ? Object.keys(partial) : [];
+  const keys = isRecord(partial) ? Object.keys(partial) : [];
   let best = bodies.length - 1;
   let bestScore = -1;
   bodies.forEach((body, index) => {
     // A key that matches counts 2, a key that is there but differs 1.
     const score = keys.reduce((sum, key) => {
-      if (body === null || typeof body !== "object" || !(key in body)) return sum;
-      return sum + (matchesSubset(ctx, (body as Record<string, unknown>)[key], (partial as Record<string, unknown>)[key]) ? 2 : 1);
+      if (!isRecord(body) || !(key in body)) return sum;
+      return sum + (matchesSubset(ctx, body[key], (partial as Record<string, unknown>)[key]) ? 2 : 1);
     }, 0);
     if (score >= bestScore) [best, bestScore] = [index, score];
   });
@@ -59,6 +60,6 @@ function closestBody(ctx: MatcherContext, bodies: unknown[], partial: unknown): 
 
 /** The part of `actual` that `partial` speaks of, so that a diff shows only what was asked. */
 function pick(actual: unknown, partial: unknown): unknown {
-  if (partial === null || typeof partial !== "object" || Array.isArray(partial) || actual === null || typeof actual !== "object" || Array.isArray(actual)) return actual;
-  return Object.fromEntries(Object.keys(partial).filter((key) => key in actual).map((key) => [key, pick((actual as Record<string, unknown>)[key], (partial as Record<string, unknown>)[key])]));
+  if (!isRecord(partial) || !isRecord(actual)) return actual;
+  return Object.fromEntries(Object.keys(partial).filter((key) => key in actual).map((key) => [key, pick(actual[key], partial[key])]));
 }

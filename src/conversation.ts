@@ -75,8 +75,7 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
-  const requests = kind === "responses-fake" ? (readField(value, "requests") as LoggedRequest[]) : kind === "requests" ? (value as LoggedRequest[]) : [];
-  return requests.flatMap((request) => {
+  return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
     const outputs = isArray(input) ? input.filter((item) => readField(item, "type") === "function_call_output").map((item) => ({ call_id: readField(item, "call_id"), output: readField(item, "output"), item })) : [];
@@ -92,14 +91,20 @@ function answerOfToolResult(result: unknown): FoundAnswer {
 
 /** The parsed bodies of the requests a fake received, in order (undefined for a request without one). */
 export function requestBodiesOf(value: unknown): unknown[] {
-  const kind = conversationKind(value);
-  const requests = kind === "responses-fake" || kind === "agents-fake" ? (readField(value, "requests") as LoggedRequest[]) : kind === "requests" ? (value as LoggedRequest[]) : [];
-  return requests.map((request) => request.body);
+  return requestsOf(value, conversationKind(value)).map((request) => request.body);
+}
+
+/** The request log of a fake, or the log itself; none for anything else. */
+function requestsOf(value: unknown, kind: ConversationKind | undefined): LoggedRequest[] {
+  if (kind === "requests") return value as LoggedRequest[];
+  if (kind === "responses-fake" || kind === "agents-fake") return readField(value, "requests") as LoggedRequest[];
+  return [];
 }
 
 /** The items a conversation holds: for a fake, everything it answered. */
 function itemsIn(value: unknown): unknown[] {
-  switch (conversationKind(value)) {
+  const kind = conversationKind(value);
+  switch (kind) {
     case "item":
       return [value];
     case "items":
@@ -110,8 +115,7 @@ function itemsIn(value: unknown): unknown[] {
       return asList(readField(value, "required_actions"));
     case "responses-fake":
     case "requests": {
-      const requests = conversationKind(value) === "requests" ? (value as LoggedRequest[]) : (readField(value, "requests") as LoggedRequest[]);
-      return requests.flatMap((request) => asList(readField(answeredResponse(request), "output")));
+      return requestsOf(value, kind).flatMap((request) => asList(readField(answeredResponse(request), "output")));
     }
     case "agents-fake": {
       const sessions = readField(value, "sessions") as ReadonlyMap<string, unknown>;

@@ -22,7 +22,7 @@ export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
 
 function resultOf(outcome: Outcome): GateResult {
   if (outcome.reason === "arguments_schema") return schemaFailure(outcome.errors!, outcome.value);
-  const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: oneLine(`${outcome.reason}: ${outcome.detail()}`, MAX_MESSAGE), errors: [] };
+  const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: gateMessage(outcome.reason, outcome.detail()), errors: [] };
   if (outcome.parsed) result.arguments = outcome.value;
   return result;
 }
@@ -177,7 +177,7 @@ function outcome(reason: GateReason, detail: () => string): Outcome {
  */
 export function checkPortableCall(item: unknown): GateResult | undefined {
   const failure = portableCallOutcome(item);
-  return failure && { ok: false, reason: failure.reason, message: oneLine(`${failure.reason}: ${failure.detail()}`, MAX_MESSAGE), errors: [] };
+  return failure && { ok: false, reason: failure.reason, message: gateMessage(failure.reason, failure.detail()), errors: [] };
 }
 
 /** Whether the item passes the gate's first three steps (a portable, completed `function_call`), without building a message. */
@@ -222,13 +222,18 @@ function parseError(error: unknown): string {
   return oneLine(message.split("\n")[0] ?? message, 100);
 }
 
-/** The longest gate message: one line, whatever the item holds. */
+/** The longest gate message. */
 const MAX_MESSAGE = 2000;
+
+/** `reason: detail` as one bounded line, whatever the item holds: every gate message is built here. */
+function gateMessage(reason: GateReason, detail: string): string {
+  return oneLine(`${reason}: ${detail}`, MAX_MESSAGE);
+}
 
 function schemaFailure(errors: SchemaIssue[], value: unknown): GateResult {
   const first = errors[0]!;
   const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : "";
-  return { ok: false, reason: "arguments_schema", message: oneLine(`arguments_schema: ${first.message}${more}`, MAX_MESSAGE), errors, arguments: value };
+  return { ok: false, reason: "arguments_schema", message: gateMessage("arguments_schema", `${first.message}${more}`), errors, arguments: value };
 }
 
 function jsonKind(value: unknown): string {

@@ -4,10 +4,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { describeValue, oneLine } from "./describe.js";
 import { linearRegExp } from "./linearRegExp.js";
+import type { JsonSchema, SchemaIssue } from "./types.js";
 
 /** How many enum values a message lists before it says how many more there are. */
 const MAX_LISTED = 10;
-import type { JsonSchema, SchemaIssue } from "./types.js";
 
 // ajv-formats is CJS; under ESM interop its default export may be wrapped once more.
 type AddFormats = (ajv: Ajv) => Ajv;
