@@ -31,3 +31,11 @@ test("the CommonJS build bundles faker (ESM-only) and ships its license beside i
   expect(cjs.some((text) => /require\(["']@faker-js\/faker["']\)/.test(text))).toBe(false);
   expect(readFileSync(join(root, "dist/factories.d.cts"), "utf8")).toContain(`import type { Faker } from '@faker-js/faker' with { "resolution-mode": "import" };`);
 });
+
+test("the version the CLI reports (SARIF, HTML) is package.json's, and the docs links point at the repository", async () => {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string; homepage: string };
+  const { VERSION } = await import("../src/version.js");
+  const { DOCS_URL } = await import("../src/cli/report/outcomes.js");
+  expect(VERSION).toBe(pkg.version);
+  expect(DOCS_URL.startsWith(pkg.homepage.replace(/#readme$/, ""))).toBe(true);
+});

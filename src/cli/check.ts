@@ -2,37 +2,66 @@ import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { oneLine } from "../describe.js";
 import { compileGate } from "../gate.js";
-import { GATE_REASONS, type GateReason, type ToolSpec } from "../types.js";
+import type { ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
 import { LineSplitter } from "./lines.js";
+import { FORMAT_FLAGS, formatOf, writeHtmlReport } from "./report/format.js";
+import { checkGithub } from "./report/github.js";
+import { checkHtml } from "./report/html.js";
+import { checkJunit } from "./report/junit.js";
+import { LINE_OUTCOMES, type LineOutcome } from "./report/outcomes.js";
+import { progressReporter, type ProgressOptions } from "./report/progress.js";
+import { checkSarif } from "./report/sarif.js";
+import { checkText } from "./report/text.js";
 import { readToolsFile } from "./toolsFile.js";
 
-export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | -> --tools <tools.json> [--json] [--fail-on <reasons>] [--max-failures <n>]
+export { LINE_OUTCOMES, type LineOutcome };
+
+export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | -> --tools <tools.json> [--format <format>] [--html <file>] [--fail-on <reasons>] [--max-failures <n>]
 
 Streams a JSONL log through the replay gate, line by line.
 Each line is an item, an { "item": ... } wrapper, or a whole response object (its output items).
 
 Options:
   --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema
-  --json                print the report as JSON on stdout
+  --format <format>     text (default), json, github (workflow annotations on the failing lines),
+                        junit (a test case per reason) or sarif (SARIF 2.1.0, a rule per reason)
+  --json                the same as --format json
+  --html <file>         also write a self-contained HTML report to <file>
   --fail-on <reasons>   comma-separated reasons that fail the run (default: every reason but ok)
-  --max-failures <n>    how many failures to list (default 10)
+  --max-failures <n>    how many failures to list and annotate (default 10); all are counted
   --threads <n>         worker threads, at most one per core and per MB of log (default: 1, or
                         up to 4 for logs of 32 MB or more on machines with 4 cores or more)
   -h, --help            this help
 
+Progress goes to stderr: redrawn on a terminal, a line every 5 seconds at most in a CI log.
+
 Exit: 0 when no line fails, 1 otherwise, 2 on usage errors.`;
 
-/** Outcomes the log check counts besides the gate's reasons. */
-export type LineOutcome = GateReason | "malformed_line" | "empty_response";
-export const LINE_OUTCOMES: readonly LineOutcome[] = [...GATE_REASONS, "malformed_line", "empty_response"];
 
 export interface CheckFailure {
   line: number;
   index?: number;
   reason: LineOutcome;
+  /** The item's `name`, when it has one. */
+  tool?: string;
   message: string;
 }
+
+/** What one tool's items came to: a count per outcome, and how many of them failed the run. */
+export interface ToolTally {
+  /** The items' `name` ({@link NO_NAME} for items without one, {@link OTHER_TOOLS} past {@link MAX_TOOL_NAMES}). */
+  name: string;
+  counts: Partial<Record<LineOutcome, number>>;
+  items: number;
+  failed: number;
+}
+
+/** Tools counted one by one; the items of any further name are counted together. */
+export const MAX_TOOL_NAMES = 1000;
+export const NO_NAME = "(no name)";
+export const OTHER_TOOLS = "(other tools)";
+const MAX_NAME_CHARS = 200;
 
 export interface CheckReport {
   file: string;
@@ -44,6 +73,8 @@ export interface CheckReport {
   blank: number;
   items: number;
   counts: Record<LineOutcome, number>;
+  /** Per tool name, most failures first. */
+  tools: ToolTally[];
   failures: CheckFailure[];
   failed: number;
   ok: boolean;
@@ -55,6 +86,7 @@ export interface CheckOptions {
   tools: ToolSpec | undefined;
   failOn: ReadonlySet<LineOutcome>;
   maxFailures: number;
+  /** Called as the log is read (once per chunk or batch) with the lines read so far: throttle it. */
   onProgress?: (lines: number) => void;
   /** Worker threads to spread the gate over (1: this thread only). */
   threads?: number;
@@ -65,6 +97,7 @@ export interface LineTally {
   blank: number;
   items: number;
   counts: Record<LineOutcome, number>;
+  tools: Map<string, ToolTally>;
   failures: CheckFailure[];
   failed: number;
 }
@@ -78,15 +111,17 @@ export interface LineCheckerOptions {
 /** Checks lines one by one (numbered by the caller) and tallies them. The one place a log line is judged. */
 export function createLineChecker(options: LineCheckerOptions) {
   const gate = compileGate(options.tools);
-  const tally: LineTally = { blank: 0, items: 0, counts: Object.fromEntries(LINE_OUTCOMES.map((r) => [r, 0])) as Record<LineOutcome, number>, failures: [], failed: 0 };
+  const tally: LineTally = { blank: 0, items: 0, counts: emptyCounts(), tools: new Map(), failures: [], failed: 0 };
   /** Counts an outcome; builds a message (from `detail`, or the gate's for `item`) only for a listed failure. */
   const record = (line: number, reason: LineOutcome, detail: string | undefined, item?: unknown, index?: number) => {
     tally.counts[reason]++;
-    if (!options.failOn.has(reason)) return;
+    const failing = options.failOn.has(reason);
+    const tool = item === undefined ? undefined : countTool(tally.tools, toolNameOf(item), reason, failing);
+    if (!failing) return;
     tally.failed++;
     if (tally.failures.length < options.maxFailures) {
       const message = detail ?? gate.check(item).message;
-      tally.failures.push({ line, reason, message, ...(index === undefined ? {} : { index }) });
+      tally.failures.push({ line, reason, ...(tool === undefined || tool === NO_NAME ? {} : { tool }), message, ...(index === undefined ? {} : { index }) });
     }
   };
   const check = (text: string, line: number) => {
@@ -126,19 +161,48 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   const threads = options.threads ?? 1;
   const { lines, tally } = threads > 1 ? await checkWithWorkers(options, threads) : await checkHere(options);
   const failOn = LINE_OUTCOMES.filter((outcome) => options.failOn.has(outcome));
-  const report: CheckReport = { file: options.file, threads, failOn, lines, ...tally, ok: tally.failed === 0 };
+  const { tools, ...rest } = tally;
+  const report: CheckReport = { file: options.file, threads, failOn, lines, ...rest, tools: sortedTools(tools), ok: tally.failed === 0 };
   return report;
+}
+
+function emptyCounts(): Record<LineOutcome, number> {
+  return Object.fromEntries(LINE_OUTCOMES.map((r) => [r, 0])) as Record<LineOutcome, number>;
+}
+
+function toolNameOf(item: unknown): string {
+  const name = item !== null && typeof item === "object" ? (item as { name?: unknown }).name : undefined;
+  if (typeof name !== "string" || name === "") return NO_NAME;
+  return name.length > MAX_NAME_CHARS ? oneLine(name, MAX_NAME_CHARS) : name;
+}
+
+/** Adds `count` items of one outcome to a tool's tally (a new name past the cap joins {@link OTHER_TOOLS}); returns the name counted. */
+function countTool(tools: Map<string, ToolTally>, name: string, reason: LineOutcome, failing: boolean, count = 1): string {
+  let tool = tools.get(name);
+  if (tool === undefined) {
+    if (tools.size >= MAX_TOOL_NAMES && name !== NO_NAME && name !== OTHER_TOOLS) return countTool(tools, OTHER_TOOLS, reason, failing, count);
+    tool = { name, counts: {}, items: 0, failed: 0 };
+    tools.set(name, tool);
+  }
+  tool.counts[reason] = (tool.counts[reason] ?? 0) + count;
+  tool.items += count;
+  if (failing) tool.failed += count;
+  return name;
+}
+
+function sortedTools(tools: Map<string, ToolTally>): ToolTally[] {
+  return [...tools.values()].sort((a, b) => b.failed - a.failed || b.items - a.items || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 async function checkHere(options: CheckOptions): Promise<{ lines: number; tally: LineTally }> {
   const checker = createLineChecker(options);
   let lines = 0;
-  const onLine = (text: string) => {
-    checker.check(text, ++lines);
-    if (options.onProgress && lines % 100_000 === 0) options.onProgress(lines);
-  };
+  const onLine = (text: string) => checker.check(text, ++lines);
   const splitter = new LineSplitter();
-  for await (const chunk of options.input) splitter.push(chunk as Buffer, onLine);
+  for await (const chunk of options.input) {
+    splitter.push(chunk as Buffer, onLine);
+    options.onProgress?.(lines);
+  }
   splitter.end(onLine);
   return { lines, tally: checker.tally };
 }
@@ -189,9 +253,8 @@ async function checkWithWorkers(options: CheckOptions, threads: number): Promise
       // A copy of exactly these bytes, transferred (not cloned) to the worker.
       const copy = new Uint8Array(bytes);
       target.worker.postMessage({ type: "bytes", first: lines + 1, bytes: copy, final }, [copy.buffer]);
-      const before = lines;
       lines += count;
-      if (options.onProgress) for (let mark = Math.floor(before / 100_000) + 1; mark * 100_000 <= lines; mark++) options.onProgress(mark * 100_000);
+      options.onProgress?.(lines);
     };
     const countNewlines = (bytes: Buffer) => {
       let count = 0;
@@ -251,7 +314,18 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
     .sort((a, b) => a.line - b.line || (a.index ?? 0) - (b.index ?? 0))
     .slice(0, maxFailures);
   const sum = (key: "blank" | "items" | "failed") => tallies.reduce((total, t) => total + t[key], 0);
-  return { blank: sum("blank"), items: sum("items"), counts, failures, failed: sum("failed") };
+  const tools = new Map<string, ToolTally>();
+  // Past MAX_TOOL_NAMES, which names are counted alone depends on the order the workers report in.
+  for (const tally of tallies) {
+    for (const tool of tally.tools.values()) {
+      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][]) {
+        countTool(tools, tool.name, reason, false, count);
+      }
+      const merged = tools.get(tool.name) ?? tools.get(OTHER_TOOLS)!;
+      merged.failed += tool.failed;
+    }
+  }
+  return { blank: sum("blank"), items: sum("items"), counts, tools, failures, failed: sum("failed") };
 }
 
 function isBlank(text: string): boolean {
@@ -275,49 +349,23 @@ export function itemsOfLine(value: unknown): unknown[] {
   return [value];
 }
 
-export function formatReport(report: CheckReport): string {
-  const width = Math.max(...LINE_OUTCOMES.map((r) => r.length));
-  const rows = LINE_OUTCOMES.filter((r) => report.counts[r] > 0 || r === "ok").map(
-    (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
-  );
-  const out = [
-    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}`,
-    "",
-    `  ${"reason".padEnd(width)}  ${"count".padStart(9)}`,
-    ...rows,
-  ];
-  if (report.failures.length > 0) {
-    out.push("", `First failures (${report.failures.length} of ${report.failed}):`);
-    for (const f of report.failures) out.push(`  ${oneLine(report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
-  }
-  out.push("", summaryLine(report));
-  return out.join("\n");
-}
-
-/** The last line: what passed, what failed, and what was not replayable but not counted as failing. */
-function summaryLine(report: CheckReport): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const uncounted = LINE_OUTCOMES.filter((outcome) => outcome !== "ok" && report.counts[outcome] > 0 && !report.failOn.includes(outcome));
-  const uncountedTotal = uncounted.reduce((sum, outcome) => sum + report.counts[outcome], 0);
-  const scope = report.failOn.length === LINE_OUTCOMES.length - 1 ? "" : ` (--fail-on ${report.failOn.join(",") || "nothing"})`;
-  const notCounted = uncountedTotal === 0 ? "" : `; ${plural(uncountedTotal, "item")} may not be replayed but ${uncountedTotal === 1 ? "was" : "were"} not counted as failing: ${uncounted.map((o) => `${report.counts[o]} ${o}`).join(", ")}`;
-  if (!report.ok) return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}`;
-  if (uncountedTotal === 0) return "OK: every line may be replayed";
-  return `OK: no item failed${scope}${notCounted}`;
-}
-
 export interface Io {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable & { isTTY?: boolean };
+  /** The progress clock and interval, for tests. */
+  progress?: Pick<ProgressOptions, "now" | "logIntervalMs">;
 }
 
+const RENDER = { text: checkText, json: (report: CheckReport) => JSON.stringify(report, null, 2), github: checkGithub, junit: checkJunit, sarif: checkSarif };
+
 export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ["tools", "fail-on", "max-failures", "threads"], ["json", "help"]);
+  const args = parseArgs(argv, ["tools", "fail-on", "max-failures", "threads", ...FORMAT_FLAGS.valued], [...FORMAT_FLAGS.switches, "help"]);
   if (args.flags.has("help")) {
     io.stdout.write(`${CHECK_USAGE}\n`);
     return 0;
   }
+  const format = formatOf(args.flags);
   if (args.positionals.length !== 1) throw new UsageError("check takes exactly one log file (or - for stdin)");
   const file = args.positionals[0]!;
   const toolsPath = args.flags.get("tools");
@@ -327,17 +375,11 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const input = file === "-" ? io.stdin : await openLog(file);
   const requested = args.flags.has("threads") ? parseCount(args.flags.get("threads"), 1, "--threads") || 1 : undefined;
   const threads = await threadsFor(file, requested);
-  const report = await checkLog({
-    threads,
-    file: file === "-" ? "<stdin>" : file,
-    input,
-    tools,
-    failOn,
-    maxFailures,
-    onProgress: io.stderr.isTTY ? (n) => io.stderr.write(`\r${n} lines checked…`) : undefined,
-  });
-  if (io.stderr.isTTY && report.lines >= 100_000) io.stderr.write("\n");
-  io.stdout.write(args.flags.has("json") ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  const progress = progressReporter({ stream: io.stderr, ...io.progress });
+  const report = await checkLog({ threads, file: file === "-" ? "<stdin>" : file, input, tools, failOn, maxFailures, onProgress: progress.update });
+  progress.done(report.lines);
+  await writeHtmlReport(args.flags.get("html"), () => checkHtml(report));
+  io.stdout.write(`${RENDER[format](report)}\n`);
   return report.ok ? 0 : 1;
 }
 

@@ -1,56 +1,106 @@
 import { compareTools, type ToolChange } from "../contract.js";
 import { ToolSchemaError } from "../schema.js";
+import { resolveTools } from "../tools.js";
 import { parseArgs, UsageError } from "./args.js";
 import type { Io } from "./check.js";
-import { readToolsFile } from "./toolsFile.js";
+import { FORMAT_FLAGS, formatOf, writeHtmlReport } from "./report/format.js";
+import { diffGithub } from "./report/github.js";
+import { diffHtml } from "./report/html.js";
+import { diffJunit } from "./report/junit.js";
+import { toolLocator } from "./report/locate.js";
+import { diffSarif } from "./report/sarif.js";
+import { diffText } from "./report/text.js";
+import { readToolsSource, type ToolsSource } from "./toolsFile.js";
 
-export const DIFF_USAGE = `Usage: agent-testkit diff <old-tools.json> <new-tools.json> [--json]
+export const DIFF_USAGE = `Usage: agent-testkit diff <old-tools.json> <new-tools.json> [--format <format>] [--html <file>]
 
 Compares two versions of a tool set: a change is breaking when arguments that the old schemas
 accepted may be rejected by the new ones.
 
 Options:
-  --json       print the changes as JSON on stdout
-  -h, --help   this help
+  --format <format>   text (default), json, github (workflow annotations on the new tools file),
+                      junit (a test case per tool) or sarif (SARIF 2.1.0, a rule per contract rule)
+  --json              the same as --format json
+  --html <file>       also write a self-contained HTML report to <file>
+  -h, --help          this help
 
 Exit: 0 when nothing is breaking, 1 on any breaking change, 2 on usage errors.`;
 
+/** A change of `compareTools`, placed in the tools files. */
+export interface LocatedChange extends ToolChange {
+  /** The new tools file (annotations point at it). */
+  file: string;
+  /** The line of the changed schema node in the new file, or of its nearest ancestor there. */
+  line?: number;
+  /** The schema fragment at the path, before and after (absent when the path is not there). */
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface DiffReport {
+  old: string;
+  new: string;
+  breaking: number;
+  compatible: number;
+  /** Every tool name in either file. */
+  tools: string[];
+  changes: LocatedChange[];
+  ok: boolean;
+}
+
+const RENDER = { text: diffText, json: (report: DiffReport) => JSON.stringify(report, null, 2), github: diffGithub, junit: diffJunit, sarif: diffSarif };
+
 export async function runDiff(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, [], ["json", "help"]);
+  const args = parseArgs(argv, FORMAT_FLAGS.valued, [...FORMAT_FLAGS.switches, "help"]);
   if (args.flags.has("help")) {
     io.stdout.write(`${DIFF_USAGE}\n`);
     return 0;
   }
+  const format = formatOf(args.flags);
   if (args.positionals.length !== 2) throw new UsageError("diff takes two tools files: the old one, then the new one");
   const [oldPath, newPath] = args.positionals as [string, string];
-  const [before, after] = [await readToolsFile(oldPath), await readToolsFile(newPath)];
+  const [before, after] = [await readToolsSource(oldPath), await readToolsSource(newPath)];
+  const report = diffReport(before, after);
+  await writeHtmlReport(args.flags.get("html"), () => diffHtml(report));
+  io.stdout.write(`${RENDER[format](report)}\n`);
+  return report.ok ? 0 : 1;
+}
+
+/** Compares two tools files and places each change in them. */
+export function diffReport(before: ToolsSource, after: ToolsSource): DiffReport {
   let changes: ToolChange[];
   try {
-    changes = compareTools(before, after);
+    changes = compareTools(before.spec, after.spec);
   } catch (error) {
     if (error instanceof ToolSchemaError) throw new UsageError(error.message);
     throw error;
   }
-  const breaking = changes.filter((c) => c.kind === "breaking").length;
-  if (args.flags.has("json")) {
-    io.stdout.write(`${JSON.stringify({ old: oldPath, new: newPath, breaking, compatible: changes.length - breaking, changes }, null, 2)}\n`);
-  } else {
-    io.stdout.write(`${formatDiff(oldPath, newPath, changes)}\n`);
-  }
-  return breaking > 0 ? 1 : 0;
+  const inOld = toolLocator(before);
+  const inNew = toolLocator(after);
+  const located = changes.map((change): LocatedChange => {
+    const old = inOld(change.tool, change.path);
+    const next = inNew(change.tool, change.path);
+    return {
+      ...change,
+      file: after.path,
+      ...(next.line === undefined ? {} : { line: next.line }),
+      ...("fragment" in old ? { before: old.fragment } : {}),
+      ...("fragment" in next ? { after: next.fragment } : {}),
+    };
+  });
+  const breaking = located.filter((c) => c.kind === "breaking").length;
+  return {
+    old: before.path,
+    new: after.path,
+    breaking,
+    compatible: located.length - breaking,
+    tools: [...new Set([...toolNames(before), ...toolNames(after)])].sort(),
+    changes: located,
+    ok: breaking === 0,
+  };
 }
 
-export function formatDiff(oldPath: string, newPath: string, changes: ToolChange[]): string {
-  const breaking = changes.filter((c) => c.kind === "breaking");
-  const compatible = changes.filter((c) => c.kind === "compatible");
-  const lines = [`${oldPath} → ${newPath}: ${breaking.length} breaking, ${compatible.length} compatible`];
-  const section = (title: string, list: ToolChange[]) => {
-    if (list.length === 0) return;
-    lines.push("", `${title}:`);
-    for (const c of list) lines.push(`  ${`${c.tool}${c.path}`}  [${c.rule}]  ${c.message}`);
-  };
-  section("Breaking", breaking);
-  section("Compatible", compatible);
-  lines.push("", breaking.length > 0 ? "FAILED: the new tools break calls the old ones accepted" : "OK: no breaking change");
-  return lines.join("\n");
+function toolNames(source: ToolsSource): string[] {
+  const resolved = resolveTools(source.spec);
+  return resolved.kind === "schema" ? ["(schema)"] : [...resolved.tools.keys()];
 }

@@ -2,6 +2,7 @@ import { oneLine } from "../describe.js";
 import { UsageError } from "./args.js";
 import { CHECK_USAGE, runCheck, type Io } from "./check.js";
 import { DIFF_USAGE, runDiff } from "./diff.js";
+import { VERSION } from "../version.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]
 
@@ -9,7 +10,7 @@ Commands:
   check <log.jsonl | ->  --tools <tools.json>   replay a JSONL log through the gate
   diff <old-tools.json> <new-tools.json>       breaking changes between two tool sets
 
-Run agent-testkit <command> --help for a command's options.`;
+Run agent-testkit <command> --help for a command's options; agent-testkit --version prints the version.`;
 
 const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], io: Io) => Promise<number> }> = {
   check: { usage: CHECK_USAGE, run: runCheck },
@@ -22,6 +23,10 @@ export async function main(argv: readonly string[], io: Io = { stdin: process.st
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     (command === undefined ? io.stderr : io.stdout).write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === "--version" || command === "-v") {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
   }
   const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!entry) {

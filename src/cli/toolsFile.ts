@@ -5,11 +5,24 @@ import { resolveTools } from "../tools.js";
 import type { ToolSpec } from "../types.js";
 import { UsageError } from "./args.js";
 
+/** A tools file as read: its text (to find lines in), its parsed value, and the tools in it. */
+export interface ToolsSource {
+  path: string;
+  text: string;
+  value: unknown;
+  spec: ToolSpec;
+}
+
 /**
  * Reads a tools file: an array of function tools, a request body with `tools`, one function
  * tool, or a bare JSON Schema. Errors name the file.
  */
 export async function readToolsFile(path: string): Promise<ToolSpec> {
+  return (await readToolsSource(path)).spec;
+}
+
+/** {@link readToolsFile}, keeping the file's text and value. */
+export async function readToolsSource(path: string): Promise<ToolsSource> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -38,5 +51,5 @@ export async function readToolsFile(path: string): Promise<ToolSpec> {
   } catch (error) {
     throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return spec;
+  return { path, text, value, spec };
 }

@@ -39,10 +39,15 @@ describe("agent-testkit check", () => {
     const counted = Object.values(report.counts as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(counted + report.blank).toBe(lines.length + 1); // the response line holds two items
     expect(report.failures).toEqual([
-      { line: 2, reason: "arguments_schema", message: expect.stringContaining("/region must be equal") },
+      { line: 2, reason: "arguments_schema", tool: "get_latest_sales_report", message: expect.stringContaining("/region must be equal") },
       { line: 3, reason: "malformed_line", message: expect.stringMatching(/^malformed_line: not valid JSON/) },
       { line: 5, reason: "namespaced", message: expect.stringContaining("openai:web_search_call") },
-      { line: 6, index: 1, reason: "arguments_schema", message: expect.any(String) },
+      { line: 6, index: 1, reason: "arguments_schema", tool: "get_latest_sales_report", message: expect.any(String) },
+    ]);
+    // Every item is counted under its tool's name; items without a name under "(no name)".
+    expect(report.tools).toEqual([
+      { name: "get_latest_sales_report", counts: { ok: 2, arguments_schema: 2 }, items: 4, failed: 2 },
+      { name: "(no name)", counts: { namespaced: 1 }, items: 1, failed: 1 },
     ]);
   });
 
@@ -119,11 +124,51 @@ describe("agent-testkit check", () => {
   });
 });
 
-test("progress goes to stderr every 100,000 lines when stderr is a TTY, never to stdout", async () => {
-  const log = file("big.jsonl", Array.from({ length: 200_001 }, () => JSON.stringify(fc_001)));
-  const { code, out, err } = await run(["check", log, "--json"], "", true);
-  expect(code).toBe(0);
-  expect(err).toContain("100000 lines checked");
-  expect(err).toContain("200000 lines checked");
-  expect(JSON.parse(out).lines).toBe(200_001);
+describe("progress on stderr, never on stdout", () => {
+  const log = () => file("big.jsonl", Array.from({ length: 200_001 }, () => JSON.stringify(fc_001)));
+  /** A clock that moves one second each time it is read. */
+  const ticking = () => {
+    let ms = 0;
+    return () => (ms += 1000);
+  };
+
+  test("on a terminal: one line redrawn in place, ended by a newline", async () => {
+    const { code, out, err } = await run(["check", log(), "--json"], "", true, { now: ticking() });
+    expect(code).toBe(0);
+    expect(err).toMatch(/^(\r\d+ lines checked…)+\r200001 lines checked\n$/);
+    expect(JSON.parse(out).lines).toBe(200_001);
+  });
+
+  test("in a CI log (no TTY): a line every interval at most, never one per batch", async () => {
+    let reads = 0;
+    let ms = 0;
+    const now = () => (reads++, (ms += 1000));
+    const { code, out, err } = await run(["check", log(), "--json"], "", false, { now, logIntervalMs: 5000 });
+    expect(code).toBe(0);
+    const lines = err.trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(1);
+    // The clock moves 1 s per read and a line needs 5 s since the last: one line per 5 reads at most.
+    expect(lines.length).toBeLessThanOrEqual(Math.ceil(reads / 5));
+    for (const line of lines) expect(line).toMatch(/^agent-testkit check: [\d,]+ lines checked in \d+ s$/);
+    expect(JSON.parse(out).lines).toBe(200_001);
+  });
+
+  test("a check shorter than the interval prints no progress at all", async () => {
+    const still = await run(["check", log(), "--json"], "", false, { now: () => 0 });
+    expect(still.err).toBe("");
+    const stillTty = await run(["check", log(), "--json"], "", true, { now: () => 0 });
+    expect(stillTty.err).toBe("");
+  });
+});
+
+test("per-tool counts are bounded: past 1,000 names, the rest are counted together", async () => {
+  const names = Array.from({ length: 1005 }, (_, i) => `tool_${i}`);
+  const log = file("names.jsonl", names.map((name) => JSON.stringify({ ...fc_001, name })));
+  const report = JSON.parse((await run(["check", log, "--tools", toolsPath, "--json", "--max-failures", "0"])).out);
+  expect(report.tools).toHaveLength(1001);
+  expect(report.tools.find((t: { name: string }) => t.name === "(other tools)")).toEqual({ name: "(other tools)", counts: { unknown_tool: 5 }, items: 5, failed: 5 });
+  expect(report.tools.reduce((sum: number, t: { items: number }) => sum + t.items, 0)).toBe(1005);
+  const long = file("long-name.jsonl", [JSON.stringify({ ...fc_001, name: "n".repeat(10_000) })]);
+  const [tool] = JSON.parse((await run(["check", long, "--tools", toolsPath, "--json"])).out).tools;
+  expect(tool.name.length).toBeLessThan(300);
 });

@@ -17,7 +17,7 @@ const file = (name: string, text: string | Buffer) => {
   writeFileSync(path, text);
   return path;
 };
-const cli = (args: string[], input?: string) => spawnSync(process.execPath, ["dist/cli.js", ...args], { cwd: root, encoding: "utf8", input });
+const cli = (args: string[], input?: string) => spawnSync(process.execPath, ["dist/cli.js", ...args], { cwd: root, encoding: "utf8", input, maxBuffer: 1 << 26 });
 
 describe("usage errors (exit 2) name the argument", () => {
   test.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("the command %s", async (command) => {

@@ -1,0 +1,82 @@
+import { oneLine } from "../../describe.js";
+import type { CheckReport } from "../check.js";
+import type { DiffReport, LocatedChange } from "../diff.js";
+import { escapeMarkup, escapeText } from "./markup.js";
+import { FAILING_OUTCOMES, OUTCOME_DESCRIPTIONS } from "./outcomes.js";
+
+interface TestCase {
+  name: string;
+  classname: string;
+  file?: string;
+  failure?: { message: string; type: string; body: string };
+  skipped?: string;
+  systemOut?: string;
+}
+
+/**
+ * The check as a JUnit XML report: one test case per gate reason (and per line outcome), failing
+ * with the listed failures of that reason when it failed the run, skipped when items had it but
+ * `--fail-on` did not count it.
+ */
+export function checkJunit(report: CheckReport): string {
+  const cases = FAILING_OUTCOMES.map((reason): TestCase => {
+    const count = report.counts[reason];
+    const base = { name: reason, classname: "agent-testkit.check", ...(report.file === "<stdin>" ? {} : { file: report.file }) };
+    if (count === 0) return base;
+    if (!report.failOn.includes(reason)) return { ...base, skipped: `${count} ${items(count)}: ${reason}, not counted as failing (--fail-on)` };
+    const listed = report.failures.filter((failure) => failure.reason === reason);
+    const body = listed.map((f) => `${report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
+    if (count > listed.length) body.push(`… and ${count - listed.length} more (raise --max-failures to list them)`);
+    return { ...base, failure: { message: `${count} ${items(count)} may not be replayed: ${OUTCOME_DESCRIPTIONS[reason]}`, type: reason, body: body.join("\n") } };
+  });
+  return junitDocument(`agent-testkit check ${report.file}`, cases, { lines: report.lines, items: report.items, failed: report.failed, "fail-on": report.failOn.join(",") });
+}
+
+/** The diff as a JUnit XML report: one test case per tool, failing with its breaking changes. */
+export function diffJunit(report: DiffReport): string {
+  const byTool = new Map<string, LocatedChange[]>(report.tools.map((tool) => [tool, []]));
+  for (const change of report.changes) byTool.set(change.tool, [...(byTool.get(change.tool) ?? []), change]);
+  const describe = (change: LocatedChange) => `${change.tool}${change.path}  [${change.rule}]  ${change.message}`;
+  const cases = [...byTool].map(([tool, changes]): TestCase => {
+    const breaking = changes.filter((change) => change.kind === "breaking");
+    const compatible = changes.filter((change) => change.kind === "compatible");
+    return {
+      name: tool,
+      classname: "agent-testkit.diff",
+      file: report.new,
+      ...(breaking.length > 0 ? { failure: { message: `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"}: ${breaking.map((c) => c.rule).join(", ")}`, type: "breaking_change", body: breaking.map(describe).join("\n") } } : {}),
+      ...(compatible.length > 0 ? { systemOut: compatible.map(describe).join("\n") } : {}),
+    };
+  });
+  return junitDocument(`agent-testkit diff ${report.old} → ${report.new}`, cases, { breaking: report.breaking, compatible: report.compatible });
+}
+
+function items(count: number): string {
+  return count === 1 ? "item" : "items";
+}
+
+function junitDocument(suite: string, cases: TestCase[], properties: Record<string, string | number>): string {
+  const failures = cases.filter((c) => c.failure).length;
+  const skipped = cases.filter((c) => c.skipped !== undefined).length;
+  const counts = `tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  const attr = (value: string) => escapeMarkup(oneLine(value, 1000));
+  const out = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="agent-testkit" ${counts} time="0">`,
+    `  <testsuite name="${attr(suite)}" ${counts} time="0">`,
+    "    <properties>",
+    ...Object.entries(properties).map(([name, value]) => `      <property name="${attr(name)}" value="${attr(String(value))}"/>`),
+    "    </properties>",
+  ];
+  for (const c of cases) {
+    const open = `    <testcase name="${attr(c.name)}" classname="${c.classname}"${c.file === undefined ? "" : ` file="${attr(c.file)}"`} time="0"`;
+    const children = [
+      ...(c.failure ? [`      <failure message="${attr(c.failure.message)}" type="${attr(c.failure.type)}">${escapeText(c.failure.body)}</failure>`] : []),
+      ...(c.skipped !== undefined ? [`      <skipped message="${attr(c.skipped)}"/>`] : []),
+      ...(c.systemOut !== undefined ? [`      <system-out>${escapeText(c.systemOut)}</system-out>`] : []),
+    ];
+    out.push(children.length === 0 ? `${open}/>` : [`${open}>`, ...children, "    </testcase>"].join("\n"));
+  }
+  out.push("  </testsuite>", "</testsuites>", "");
+  return out.join("\n").trimEnd();
+}
