@@ -14,7 +14,7 @@
 //   ```sh run             commands run in the project (after the tests); `exit=1` if expected;
 //                         a ```text block right after it must appear in their output
 //   ```sh                 install commands only (npm install / npm i / npm ci); anything else fails
-//   ```json file=x.json   a data file of the project (also jsonl)
+//   ```json file=x.json   a data file of the project (also jsonl and yaml)
 //   ```js file=jest.config.cjs / ```ts file=vitest.config.ts   the runner's config, used as is
 //   ```text / ```         output shown after a block; on its own, prose (not run)
 
@@ -50,21 +50,21 @@ export function blocksOf(markdown, page) {
   return blocks;
 }
 
-const RUNNABLE = new Set(["ts", "js", "sh", "json", "jsonl", "text"]);
+const RUNNABLE = new Set(["ts", "js", "sh", "json", "jsonl", "yaml", "text"]);
 
 /** Problems with a page's blocks that no run would find: unknown languages, shell that is not an install. */
 export function lint(blocks) {
   const problems = [];
   for (const block of blocks) {
     const where = `${block.page}:${block.line}`;
-    if (!RUNNABLE.has(block.lang)) problems.push(`${where}: a \`\`\`${block.lang} block cannot be checked (use ts, js, sh, json, jsonl or text)`);
+    if (!RUNNABLE.has(block.lang)) problems.push(`${where}: a \`\`\`${block.lang} block cannot be checked (use ts, js, sh, json, jsonl, yaml or text)`);
     if (block.lang === "sh" && !block.options.run) {
       const commands = block.code.split("\n").map((l) => l.replace(/#.*$/, "").trim()).filter(Boolean);
       const notInstall = commands.filter((c) => !/^npm (install|i|ci)\b/.test(c));
       if (notInstall.length > 0) problems.push(`${where}: a shell block that is not an install must say \`run\` (found: ${notInstall[0]})`);
     }
     if (block.options.fails && block.output === undefined) problems.push(`${where}: a \`fails\` block needs the expected message in a \`\`\`text block right after it`);
-    if ((block.lang === "json" || block.lang === "jsonl") && !block.options.file) problems.push(`${where}: a ${block.lang} block needs file=NAME`);
+    if ((block.lang === "json" || block.lang === "jsonl" || block.lang === "yaml") && !block.options.file) problems.push(`${where}: a ${block.lang} block needs file=NAME`);
   }
   return problems;
 }

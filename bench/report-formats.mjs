@@ -1,0 +1,47 @@
+// What the report formats cost `check` on a 1,000,000-line log: each format (and the HTML page
+// beside the text report) against the plain text report, one thread, in interleaved rounds so
+// that a slow stretch of this noisy machine hits every format alike; best round of each.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeLog, tools } from "./lib/make-log.mjs";
+
+export async function benchReportFormats({ lines = 1_000_000, rounds = Number(process.env.BENCH_FORMAT_ROUNDS ?? 5) } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "agent-testkit-bench-formats-"));
+  const log = join(dir, "log.jsonl");
+  const toolsPath = join(dir, "tools.json");
+  const html = join(dir, "report.html");
+  writeFileSync(toolsPath, JSON.stringify(tools));
+  await makeLog(log, lines);
+  const variants = {
+    text: [],
+    json: ["--format", "json"],
+    github: ["--format", "github"],
+    junit: ["--format", "junit"],
+    sarif: ["--format", "sarif"],
+    "text + --html": ["--html", html],
+  };
+  const best = Object.fromEntries(Object.keys(variants).map((name) => [name, Infinity]));
+  const outputs = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, flags] of Object.entries(variants)) {
+      const started = process.hrtime.bigint();
+      const run = spawnSync(process.execPath, ["dist/cli.js", "check", log, "--tools", toolsPath, "--threads", "1", ...flags], { encoding: "utf8", maxBuffer: 1 << 26 });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (run.status !== 0 && run.status !== 1) throw new Error(`check ${flags.join(" ")} exited ${run.status}: ${run.stderr}`);
+      best[name] = Math.min(best[name], seconds);
+      outputs[name] = run.stdout.length;
+    }
+  }
+  const htmlBytes = statSync(html).size;
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    name: `report formats: check --threads 1 over ${lines} lines (best of ${rounds} interleaved rounds)`,
+    seconds: Object.fromEntries(Object.entries(best).map(([name, s]) => [name, +s.toFixed(2)])),
+    outputBytes: { ...outputs, "report.html": htmlBytes },
+    ratios: Object.keys(variants)
+      .filter((name) => name !== "text")
+      .map((name) => ({ name: `check ${name} / check text`, value: best[name] / best.text, target: 1.05 })),
+  };
+}
