@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { test } from "vitest";
-import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents.js";
+import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 
@@ -66,7 +66,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     // eslint-disable-next-line no-empty-pattern
     agents: async ({}, use) => {
       await install();
-      const { fakeAgents } = await import("../fixtures/msw/agents.js");
+      const { fakeAgents } = await import("../fixtures/msw/agents/index.js");
       const fake = fakeAgents({ ...options.agents, baseUrl });
       await use(fake);
       fake.reset();

@@ -67,11 +67,14 @@ export interface AgentMatchers<R = unknown> {
   toBePortable(): R;
 
   /**
-   * Passes when the Agents API session (or an event carrying one) has a pending `function_call`
-   * in `required_actions` with that `name` and `arguments` (compared with `equals`).
+   * Passes when the Agents API session (or an event carrying one) has a pending action in
+   * `required_actions` of the pattern's `type` (default `function_call`) with each field the
+   * pattern gives (compared with `equals`): a function call's `name` and `arguments`, an approval
+   * request's `request`, an environment connection's `environment_id`.
    *
    * @example
    * expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "A-1042" } });
+   * expect(session).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type: "browser_origin_access" }) });
    */
   toRequireAction(action?: RequiredActionPattern): R;
 

@@ -3,19 +3,70 @@ import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import type { PairReason, PairResult } from "./types.js";
 
 const TOOL_RESULT = "agent.session.input.tool_result";
+const APPROVAL_RESULT = "agent.session.input.computer_use_approval_request_result";
 
 /**
  * Checks that a result answers a call, for both families:
  * - Open Responses: `function_call_output` ↔ a portable, completed `function_call` (same `call_id`);
  * - Agents API: `agent.session.input.tool_result` ↔ a required-action `function_call`
- *   (same `turn_id` and `call_id`; `success: true` needs `output`, `success: false` needs `error`).
+ *   (same `turn_id` and `call_id`; `success: true` needs `output`, `success: false` needs `error`);
+ * - Agents API: `agent.session.input.computer_use_approval_request_result` ↔ a required-action
+ *   `computer_use_approval_request` (same `request_id`; a response of the request's kind: a sign-in
+ *   submitted with every required field, or cancelled; an origin approved, denied or cancelled).
  *
  * @example
  * checkPair(fc_001, { type: "function_call_output", call_id: "call_123", output: "sales report for apac" })
  * // → { ok: true, reason: "ok", ... }
  */
 export function checkPair(call: unknown, result: unknown): PairResult {
-  return readField(result, "type") === TOOL_RESULT ? checkToolResult(call, result) : checkCallOutput(call, result);
+  const type = readField(result, "type");
+  if (type === TOOL_RESULT) return checkToolResult(call, result);
+  if (type === APPROVAL_RESULT) return checkApprovalResult(call, result);
+  return checkCallOutput(call, result);
+}
+
+function checkApprovalResult(action: unknown, result: unknown): PairResult {
+  const actionType = readField(action, "type");
+  if (!isRecord(action) || actionType !== "computer_use_approval_request") {
+    return fail("call_not_pairable", `an approval result answers a computer_use_approval_request, received ${isRecord(action) ? `type ${describeValue(actionType)}` : describeValue(action)}`);
+  }
+  const expected = action.request_id;
+  const received = readField(result, "request_id");
+  if (typeof expected !== "string") return fail("request_id_mismatch", `the request has no string request_id (received ${describeValue(expected)})`);
+  if (received !== expected) return fail("request_id_mismatch", `request_id ${describeValue(received)} does not match the request's request_id ${describeValue(expected)}`);
+  return checkApprovalResponse(readField(action, "request"), readField(result, "response"));
+}
+
+function checkApprovalResponse(request: unknown, response: unknown): PairResult {
+  const kind = readField(request, "type");
+  if (!isRecord(response)) return fail("response_mismatch", `response must be an object, received ${describeValue(response)}`);
+  if (response.type !== kind) return fail("response_mismatch", `response.type is ${describeValue(response.type)}, the request is ${describeValue(kind)}`);
+  if (kind === "browser_origin_access") {
+    return ["approve", "deny", "cancel"].includes(response.decision as string) ? pass() : fail("response_mismatch", `response.decision must be "approve", "deny" or "cancel", received ${describeValue(response.decision)}`);
+  }
+  if (response.action === "cancel") return pass();
+  if (response.action !== "submit") return fail("response_mismatch", `response.action must be "submit" or "cancel", received ${describeValue(response.action)}`);
+  return checkSubmittedFields(request, response);
+}
+
+function checkSubmittedFields(request: unknown, response: Record<string, unknown>): PairResult {
+  const fields = readField(request, "fields");
+  const known = isArray(fields) ? fields.filter(isRecord) : [];
+  const submitted = response.fields;
+  if (!isArray(submitted) || !submitted.every((f) => isRecord(f) && typeof f.field_id === "string" && typeof f.value === "string")) {
+    return fail("response_mismatch", `response.fields must be an array of { field_id, value } strings, received ${describeValue(submitted)}`);
+  }
+  const values = new Map(submitted.map((f) => [(f as { field_id: string }).field_id, (f as { value: string }).value]));
+  const unknown = [...values.keys()].find((id) => !known.some((field) => field.id === id));
+  if (unknown !== undefined) return fail("response_mismatch", `response.fields names ${describeValue(unknown)}, which the request does not have (fields: ${known.map((f) => describeValue(f.id)).join(", ") || "none"})`);
+  const missing = known.find((field) => field.required === true && !values.get(field.id as string));
+  if (missing) return fail("response_mismatch", `the required field ${describeValue(missing.id)} (${describeValue(missing.label)}) has no value`);
+  const options = readField(request, "options");
+  if (isArray(options) && options.length > 0) {
+    const ids = options.map((option) => readField(option, "id"));
+    if (!ids.includes(response.selected_option)) return fail("response_mismatch", `selected_option must be one of ${ids.map((id) => describeValue(id)).join(", ")}, received ${describeValue(response.selected_option)}`);
+  }
+  return pass();
 }
 
 function checkCallOutput(call: unknown, result: unknown): PairResult {

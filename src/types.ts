@@ -105,6 +105,55 @@ export interface RequiredFunctionCall {
   arguments: unknown;
 }
 
+/** A field of a browser sign-in form the agent asks the application to fill. */
+export interface BrowserAuthenticationField {
+  id: string;
+  label: string;
+  required: boolean;
+  type: string;
+}
+
+/** What a computer-use approval asks for: sign-in values for a form, or access to an origin. */
+export type ComputerUseApprovalRequestKind =
+  | {
+      type: "browser_authentication";
+      credential_origin: string | null;
+      fields: BrowserAuthenticationField[];
+      options: Array<{ id: string; field_ids: string[]; label: string }>;
+      reason: string | null;
+    }
+  | { type: "browser_origin_access"; origin: string; reason: string | null };
+
+/** Agents API: a `computer_use_approval_request` in a session's `required_actions`. */
+export interface RequiredComputerUseApproval {
+  type: "computer_use_approval_request";
+  request_id: string;
+  turn_id: string;
+  request: ComputerUseApprovalRequestKind;
+}
+
+/** Agents API: an `environment_connection` in `required_actions`: a self-hosted environment must reconnect. */
+export interface RequiredEnvironmentConnection {
+  type: "environment_connection";
+  environment_id: string;
+}
+
+/** Any entry of a session's `required_actions`, as the `openai` SDK types them. */
+export type RequiredAction = RequiredFunctionCall | RequiredComputerUseApproval | RequiredEnvironmentConnection;
+
+/** The application's answer to a computer-use approval request. */
+export type ComputerUseApprovalResponse =
+  | { type: "browser_authentication"; action: "submit"; fields: Array<{ field_id: string; value: string }>; selected_option?: string | null }
+  | { type: "browser_authentication"; action: "cancel" }
+  | { type: "browser_origin_access"; decision: "approve" | "deny" | "cancel" };
+
+/** Agents API input event `agent.session.input.computer_use_approval_request_result`. */
+export interface ApprovalResultEvent {
+  type: "agent.session.input.computer_use_approval_request_result";
+  request_id: string;
+  response: ComputerUseApprovalResponse;
+}
+
 /** Agents API input event `agent.session.input.tool_result`. */
 export interface ToolResultEvent {
   type: "agent.session.input.tool_result";
@@ -123,7 +172,9 @@ export type PairReason =
   | "call_id_mismatch"
   | "turn_id_mismatch"
   | "output_type"
-  | "missing_error";
+  | "missing_error"
+  | "request_id_mismatch"
+  | "response_mismatch";
 
 export const PAIR_REASONS: readonly PairReason[] = [
   "ok",
@@ -133,6 +184,8 @@ export const PAIR_REASONS: readonly PairReason[] = [
   "turn_id_mismatch",
   "output_type",
   "missing_error",
+  "request_id_mismatch",
+  "response_mismatch",
 ];
 
 export interface PairResult {

@@ -188,11 +188,11 @@ describe("requires_action → tool_result", () => {
     expect(seen.at(-1)).toBe("agent.session.idle");
   });
 
-  test("a new message on a busy session is a 409", async () => {
-    const { fake, sessions } = setup();
+  test("a new message on a busy session is a 409 active_turn_not_steerable when the fake says so", async () => {
+    const { fake, sessions } = setup({ activeTurnInput: "reject" });
     fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }));
     const session = await waiting(fake, sessions);
-    await expect(sessions.events.create(session.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "again" }] }] }] })).rejects.toMatchObject({ status: 409 });
+    await expect(sessions.events.create(session.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "again" }] }] }] })).rejects.toMatchObject({ status: 409, code: "active_turn_not_steerable" });
   });
 
   test("cancel ends the turn and clears required actions", async () => {
@@ -212,9 +212,11 @@ describe("scripts that cannot run fail loudly", () => {
     fake.reply(agentTurn.functionCall("lookup_order", { order_id: "a-1" }));
     const session = await sessions.create(body({ input: "x" }));
     expect(session.status).toBe("failed");
-    expect(session.error).toMatch(/^agent-testkit: the scripted call "lookup_order" does not fit the tools in play: \/order_id must match pattern .* \[pattern\]\. Fix the script, or script a deliberately invalid call with agentTurn\.invalidCall/);
+    expect(session.error).toMatch(/^invalid_scripted_call: agent-testkit: the scripted call "lookup_order" does not fit the tools in play: \/order_id must match pattern .* \[pattern\]\. Fix the script, or script a deliberately invalid call with agentStep\.invalidCall/);
     expect(fake.events(session.id).map((e) => e.type).slice(-2)).toEqual(["agent.session.turn.failed", "agent.session.failed"]);
-    expect(fake.events(session.id).find((e) => e.type === "agent.session.turn.failed")).toMatchObject({ turn: { error: { code: "invalid_scripted_call" } } });
+    // The SDK's turn error codes (SessionTurnError["code"]) have no invalid_scripted_call: the
+    // turn carries invalid_request, and the policy's name leads the message.
+    expect(fake.events(session.id).find((e) => e.type === "agent.session.turn.failed")).toMatchObject({ turn: { error: { code: "invalid_request", message: expect.stringMatching(/^invalid_scripted_call: /) } } });
   });
 
   test("a call to a tool the session does not have fails the turn the same way", async () => {
@@ -235,7 +237,7 @@ describe("scripts that cannot run fail loudly", () => {
   test("no script: the session fails with a message that says what to do", async () => {
     const { sessions } = setup();
     const session = await sessions.create(body({ input: "x" }));
-    expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("no agent turn scripted") });
+    expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("no agent step scripted") });
   });
 
   test("agentTurn.fail()", async () => {

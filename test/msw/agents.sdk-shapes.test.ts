@@ -1,0 +1,121 @@
+// Every object and event the Agents fake sends, checked at run time against the `openai` SDK's
+// own types (derived as JSON Schemas from its declarations; extra properties are refused too),
+// over flows that cover every kind of required action, budgets, artifacts, traces and subagents.
+import { fileURLToPath } from "node:url";
+import Ajv from "ajv";
+import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import { createGenerator } from "ts-json-schema-generator";
+import { beforeAll, expect, test } from "vitest";
+import { createFactories } from "../../fixtures/factories/index.js";
+import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
+import type { RequiredComputerUseApproval } from "../../src/types.js";
+import { lookupOrder } from "./agents.scenarios.js";
+
+type Check = (kind: string, value: unknown) => string[];
+let check: Check;
+
+beforeAll(() => {
+  const schema = createGenerator({ path: fileURLToPath(new URL("./sdkWire.ts", import.meta.url)), tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)), type: "AgentsWire", skipTypeCheck: true, expose: "all", jsDoc: "none", topRef: true }).createSchema("AgentsWire");
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addSchema(schema, "wire");
+  type Node = { $ref?: string; anyOf?: Node[]; properties?: { type?: { const?: string; enum?: string[] } } };
+  const definitions = (schema as { definitions: Record<string, Node> }).definitions;
+  const deref = (node: Node): Node => (node.$ref ? deref(definitions[decodeURIComponent(node.$ref.replace("#/definitions/", ""))]!) : node);
+  // A union of objects told apart by `type` (events, items): each value is checked against its own branch.
+  const branches = (node: Node, into = new Map<string, Node>()): Map<string, Node> => {
+    const target = deref(node);
+    if (target.anyOf) for (const branch of target.anyOf) branches(branch, into);
+    const type = target.properties?.type;
+    for (const name of type?.const !== undefined ? [type.const] : (type?.enum ?? [])) into.set(name, target);
+    return into;
+  };
+  const wire = (definitions.AgentsWire as { properties: Record<string, Node> }).properties;
+  const validators = new Map<Node, ReturnType<typeof ajv.compile>>();
+  const validatorOf = (node: Node) => {
+    let validate = validators.get(node);
+    if (!validate) {
+      validate = ajv.compile({ definitions, ...node });
+      validators.set(node, validate);
+    }
+    return validate;
+  };
+  const checkNode = (label: string, schemaNode: Node, value: unknown): string[] => {
+    const union = branches(schemaNode);
+    const type = (value as { type?: string }).type;
+    const node = union.size > 1 ? union.get(type ?? "") : deref(schemaNode);
+    if (!node) return [`${label}: the SDK has no ${label} of type ${JSON.stringify(type)} (it has ${[...union.keys()].join(", ")})`];
+    // An event's item is a union of its own: checked against its branch, apart from the event.
+    const itemSchema = (node.properties as Record<string, Node> | undefined)?.item;
+    const record = value as Record<string, unknown>;
+    const split = itemSchema !== undefined && record.item !== undefined;
+    const validate = validatorOf(split ? ({ ...node, properties: { ...node.properties, item: {} } } as Node) : node);
+    const own = validate(value) ? [] : (validate.errors ?? []).map((e) => `${label} ${type ?? ""}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+    return split ? [...own, ...checkNode(`${label} ${type} item`, itemSchema, record.item)] : own;
+  };
+  check = (kind, value) => checkNode(kind, wire[kind]!, value);
+}, 60_000);
+
+const f = createFactories({ seed: 9 });
+const body = (extra: Record<string, unknown>) => ({ agent: { model: "gpt-6-astra", instructions: "Help.", tools: [lookupOrder], multi_agent: { enabled: true } }, environment: { type: "openai_hosted" }, ...extra }) as unknown as SessionCreateParamsNonStreaming;
+
+test("sessions, events, items, turns, artifacts and traces are what the SDK's types say", async () => {
+  const fake = fakeAgents({ centsPerMillionTokens: 1_000_000 });
+  const sessions = new OpenAI({ apiKey: "test-key", fetch: fake.fetch }).beta.agents.sessions;
+  fake.reply(
+    agentStep.subagent({ task: "Find the order", reply: "Found it." }),
+    agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+    agentStep.signIn({ options: [{ id: "password", field_ids: ["email", "password"], label: "Password" }] }),
+    agentStep.originAccess("https://shop.example.com"),
+    agentStep.artifact("out/report.txt", "done"),
+    agentStep.message("All done."),
+  );
+  const hosted = await sessions.create(body({ input: "Go", spend_control: { limit: 100_000 } }));
+  let current = hosted;
+  while (current.status === "requires_action") {
+    const action = current.required_actions[0]!;
+    const event = action.type === "function_call" ? f.agents.toolResult(action as never) : f.agents.approvalResult(action as unknown as RequiredComputerUseApproval);
+    await sessions.events.create(current.id, { events: [event] });
+    current = await sessions.retrieve(current.id);
+  }
+  expect(current.status).toBe("idle");
+  fake.reply(agentStep.environmentDisconnect(), agentStep.fail({ code: "rate_limit_exceeded", message: "slow down" }));
+  const selfHosted = await sessions.create(body({ environment: { type: "self_hosted" }, input: "Run" }));
+  await fake.reconnectEnvironment(selfHosted.id);
+  fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
+  const cancelled = await sessions.create(body({ input: "Stop" }));
+  await sessions.events.create(cancelled.id, { events: [{ type: "agent.session.input.cancel" }] });
+  const [artifact] = (await sessions.artifacts.list(hosted.id)).data;
+  await sessions.artifacts.retrieve(artifact!.id, { session_id: hosted.id });
+  await sessions.artifacts.delete(artifact!.id, { session_id: hosted.id });
+  for (const id of [hosted.id, selfHosted.id, cancelled.id]) {
+    await sessions.retrieve(id);
+    await sessions.items.list(id);
+    await sessions.turns.list(id);
+    await sessions.traces.list(id);
+  }
+  await sessions.update(hosted.id, { spend_control: { limit: null } });
+
+  const problems: string[] = [];
+  const kinds = new Set<string>();
+  const see = (kind: string, value: unknown) => {
+    kinds.add(kind);
+    problems.push(...check(kind, value));
+  };
+  for (const id of [hosted.id, selfHosted.id, cancelled.id]) for (const event of fake.events(id)) see("event", event);
+  for (const request of fake.requests) {
+    const sent = request.response.body as { data?: unknown[]; object?: string } | undefined;
+    if (request.response.status >= 300 || !sent || request.method === "POST" && request.path.endsWith("/events")) continue;
+    const route = request.path.replace(/^\/v1\/agents\/sessions\/?/, "").split("/");
+    const kind = route.length === 1 ? "session" : ({ items: "item", turns: "turn", artifacts: request.method === "DELETE" ? "artifactDeleted" : "artifact", traces: "trace" } as Record<string, string>)[route[1]!];
+    if (!kind) continue;
+    for (const value of Array.isArray(sent.data) ? sent.data : [sent]) see(kind, value);
+  }
+  expect(problems).toEqual([]);
+  expect([...kinds].sort()).toEqual(["artifact", "artifactDeleted", "event", "item", "session", "trace", "turn"]);
+}, 60_000);
+
+test("the check itself refuses what the SDK would not parse", () => {
+  expect(check("session", { id: "sess_1" })).not.toEqual([]);
+  expect(check("event", { type: "agent.session.budget_reached", event_id: "evt_1" })).not.toEqual([]);
+});

@@ -1,0 +1,18 @@
+// The `openai` SDK's wire types of the Agents API, as the tests check the fake's output at run
+// time: JSON Schemas derived from the SDK's own declarations (ts-json-schema-generator), so that
+// an SDK upgrade that changes a shape changes the check with it.
+import type { AgentSession, AgentSessionEvent, AgentSessionItem } from "openai/resources/beta/agents/agents";
+import type { SessionArtifact, SessionArtifactDeleted } from "openai/resources/beta/agents/sessions/artifacts";
+import type { SessionTrace } from "openai/resources/beta/agents/sessions/traces";
+import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
+
+/** The shapes a client of the Agents API parses, by name. */
+export interface AgentsWire {
+  session: AgentSession;
+  event: AgentSessionEvent;
+  item: AgentSessionItem;
+  turn: Turn;
+  artifact: SessionArtifact;
+  artifactDeleted: SessionArtifactDeleted;
+  trace: SessionTrace;
+}
