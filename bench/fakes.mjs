@@ -7,7 +7,7 @@
 import OpenAI from "openai";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { agentTurn, fakeAgents, fakeResponses, turn } from "../dist/msw.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../dist/msw.js";
 
 const BASE = "https://api.openai.com/v1";
 
@@ -89,20 +89,34 @@ const tools = [
   { type: "function", name: "lookup_order", description: "Look up an order.", parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] } },
 ];
 
-/** Runs `sessions` concurrent two-call turns through the SDK runner; checks that none crossed. */
+/**
+ * Runs `sessions` concurrent turns through the SDK runner; checks that none crossed. Each turn
+ * first asks to open an origin (answered by the app with an approval, as the runner has no
+ * handler for approvals), then makes two function calls (answered by the runner's handlers).
+ */
 async function concurrentTurns(client, sessions) {
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: sessions }, async (_, n) => {
       const session = await client.beta.agents.sessions.create({ agent: { model: "m", tools }, environment: { type: "openai_hosted" } });
       const seen = [];
-      const result = await client.beta.agents.sessions
-        .stream(session.id, {
-          input: `session ${n}`,
-          toolHandlers: { lookup_order: async ({ order_id }) => (seen.push(order_id), `order ${order_id}`) },
-        })
-        .finalResult();
-      if (result.output_text !== `done ${session.id}`) throw new Error(`session ${session.id} got another's answer: ${result.output_text}`);
+      const stream = client.beta.agents.sessions.stream(session.id, {
+        input: `session ${n}`,
+        toolHandlers: { lookup_order: async ({ order_id }) => (seen.push(order_id), `order ${order_id}`) },
+      });
+      let text = "";
+      let approvals = 0;
+      for await (const event of stream) {
+        if (event.type === "agent.session.turn.output_text.delta") text += event.delta;
+        if (event.type !== "agent.session.requires_action") continue;
+        for (const action of event.session.required_actions) {
+          if (action.type !== "computer_use_approval_request") continue;
+          approvals++;
+          await client.beta.agents.sessions.events.create(session.id, { events: [{ type: "agent.session.input.computer_use_approval_request_result", request_id: action.request_id, response: { type: "browser_origin_access", decision: "approve" } }] });
+        }
+      }
+      if (text !== `done ${session.id}`) throw new Error(`session ${session.id} got another's answer: ${text}`);
+      if (approvals !== 1) throw new Error(`session ${session.id} saw ${approvals} approval requests`);
       if (seen.length !== 2 || !seen.every((id) => id.startsWith(session.id))) throw new Error(`session ${session.id} ran another's calls: ${seen}`);
     }),
   );
@@ -142,16 +156,23 @@ function minimalAgentsFetch() {
     const { events } = await request.json();
     const turnId = `turn_${id}`;
     const turnObj = (status) => ({ id: turnId, object: "agent.session.turn", agent_id: "agent_1", session_id: id, created_at: 1, started_at: 1, completed_at: null, error: null, status, subagent_id: null, usage: null });
+    // An output item is added then done; what the app sends back (a call's output) is only added.
     const itemEvents = (item, index) => [
       { type: "agent.session.turn.item.added", session_id: id, turn_id: turnId, output_index: index, item },
-      { type: "agent.session.turn.item.done", session_id: id, turn_id: turnId, output_index: index, item },
+      ...(item.type === "function_call_output" ? [] : [{ type: "agent.session.turn.item.done", session_id: id, turn_id: turnId, output_index: index, item }]),
     ];
     if (events[0].type === "agent.session.input.message") {
-      const calls = [1, 2].map((k) => ({ type: "function_call", turn_id: turnId, call_id: `call_${id}_${k}`, name: "lookup_order", arguments: { order_id: `${id}-${k}` } }));
+      const approval = { type: "computer_use_approval_request", request_id: `cuareq_${id}`, turn_id: turnId, request: { type: "browser_origin_access", origin: "https://shop.example.com", reason: null } };
       sse(s, [
         { type: "agent.session.in_progress", session: sessionBody(id, "in_progress") },
         { type: "agent.session.turn.created", session_id: id, turn_id: turnId, turn: turnObj("in_progress") },
         { type: "agent.session.turn.in_progress", session_id: id, turn_id: turnId, turn: turnObj("in_progress") },
+        { type: "agent.session.requires_action", session: sessionBody(id, "requires_action", [approval]) },
+      ]);
+    } else if (events[0].type === "agent.session.input.computer_use_approval_request_result") {
+      const calls = [1, 2].map((k) => ({ type: "function_call", turn_id: turnId, call_id: `call_${id}_${k}`, name: "lookup_order", arguments: { order_id: `${id}-${k}` } }));
+      sse(s, [
+        { type: "agent.session.in_progress", session: sessionBody(id, "in_progress") },
         ...calls.flatMap((call, k) => itemEvents({ id: `fc_${id}_${k}`, ...call, status: "completed" }, k)),
         { type: "agent.session.requires_action", session: sessionBody(id, "requires_action", calls) },
       ]);
@@ -160,6 +181,7 @@ function minimalAgentsFetch() {
       sse(s, itemEvents({ id: `fco_${id}_${s.results}`, type: "function_call_output", call_id: result.call_id, turn_id: turnId, output: result.output, error: null, status: "completed" }, 2 + s.results));
       if (++s.results === 2) {
         const text = `done ${id}`;
+        const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 14 };
         const third = Math.ceil(text.length / 3);
         const base = { id: `msg_${id}`, type: "message", role: "assistant", phase: "final_answer", turn_id: turnId };
         const at = { session_id: id, turn_id: turnId, item_id: base.id, output_index: 4, content_index: 0 };
@@ -171,7 +193,7 @@ function minimalAgentsFetch() {
           { type: "agent.session.turn.output_text.done", ...at, text },
           { type: "agent.session.turn.content_part.done", ...at, part: { type: "output_text", text } },
           { type: "agent.session.turn.item.done", session_id: id, turn_id: turnId, output_index: 4, item: { ...base, status: "completed", content: [{ type: "output_text", text }] } },
-          { type: "agent.session.turn.completed", session_id: id, turn_id: turnId, turn: { ...turnObj("completed"), completed_at: 2 }, usage: null },
+          { type: "agent.session.turn.completed", session_id: id, turn_id: turnId, turn: { ...turnObj("completed"), completed_at: 2, usage }, usage },
           { type: "agent.session.idle", session: sessionBody(id, "idle") },
         ]);
         s.controller.close();
@@ -184,10 +206,12 @@ function minimalAgentsFetch() {
 export async function benchAgentsFake({ sessions = 100, runs = 7 } = {}) {
   const fake = fakeAgents();
   // Each session's own answer and calls: a crossed wire would show up in concurrentTurns' checks.
-  const responder = ({ session, items }) =>
-    items.some((i) => i.type === "function_call_output")
-      ? agentTurn.message(`done ${session.id}`)
-      : agentTurn.parallelCalls([["lookup_order", { order_id: `${session.id}-1` }], ["lookup_order", { order_id: `${session.id}-2` }]]);
+  const responder = ({ session, items, decision }) =>
+    !decision
+      ? agentStep.originAccess("https://shop.example.com")
+      : items.some((i) => i.type === "function_call_output")
+        ? agentStep.message(`done ${session.id}`)
+        : agentStep.parallelCalls([["lookup_order", { order_id: `${session.id}-1` }], ["lookup_order", { order_id: `${session.id}-2` }]]);
   const fakeClient = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   const minimalClient = new OpenAI({ apiKey: "k", fetch: minimalAgentsFetch(), maxRetries: 0 });
   let fakeMs = Infinity;
@@ -205,8 +229,9 @@ export async function benchAgentsFake({ sessions = 100, runs = 7 } = {}) {
   }
   const toolResults = fake.toolResults.length;
   if (toolResults !== sessions * 2) throw new Error(`expected ${sessions * 2} tool results, got ${toolResults}`);
+  if (fake.approvals.length !== sessions) throw new Error(`expected ${sessions} approvals, got ${fake.approvals.length}`);
   return {
-    name: `Agents fake: ${sessions} concurrent sessions, a two-call turn each through the SDK runner (best of ${runs})`,
+    name: `Agents fake: ${sessions} concurrent sessions, a turn each through the SDK runner: an origin-access approval, then two calls (best of ${runs})`,
     msPerTurn: { "minimal hand-written handlers (same events, canned)": +(minimalMs / sessions).toFixed(3), fake: +(fakeMs / sessions).toFixed(3) },
     allFinished: true,
     crossedState: false,

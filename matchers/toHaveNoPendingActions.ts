@@ -19,7 +19,15 @@ export function toHaveNoPendingActions(this: MatcherContext, session: unknown): 
             "",
             `Expected: ${expectedText(this, "no pending required actions")}`,
             `Received: ${receivedText(this, `${actions.length} pending (status ${String(readField(session, "status") ?? readField(readField(session, "session"), "status"))})`)}`,
-            boundedList(actions.map((a) => `${String(readField(a, "type"))} ${String(readField(a, "name") ?? "")} turn_id ${String(readField(a, "turn_id"))} call_id ${String(readField(a, "call_id"))}`)),
+            boundedList(actions.map(pendingLine)),
           ].join("\n"),
   };
+}
+
+/** One line per pending action, with the pins that answer it. */
+function pendingLine(action: unknown): string {
+  const type = String(readField(action, "type"));
+  if (type === "computer_use_approval_request") return `${type} ${String(readField(readField(action, "request"), "type"))} request_id ${String(readField(action, "request_id"))}`;
+  if (type === "environment_connection") return `${type} environment_id ${String(readField(action, "environment_id"))}`;
+  return `${type} ${String(readField(action, "name") ?? "")} turn_id ${String(readField(action, "turn_id"))} call_id ${String(readField(action, "call_id"))}`;
 }

@@ -3,14 +3,14 @@
 import OpenAI from "openai";
 import { describe, expect } from "vitest";
 import { agentTest } from "agent-testkit/vitest";
-import { agentTurn } from "agent-testkit/msw";
+import { agentStep } from "agent-testkit/msw";
 import { answerRequiredActions, askOrderAgent, openOrderSession } from "./order-agent.js";
 
 const client = () => new OpenAI({ apiKey: "test-key", maxRetries: 0 });
 
 describe("order agent", () => {
   agentTest("answers a required action with a correctly pinned, serialized result", async ({ agents }) => {
-    agents.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("A-1042 is paid."));
+    agents.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("A-1042 is paid."));
     const sessionId = await openOrderSession(client());
     await client().beta.agents.sessions.events.create(sessionId, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "Where is A-1042?" }] }] }] });
 
@@ -24,7 +24,7 @@ describe("order agent", () => {
   });
 
   agentTest("a resend after a disconnect is accepted once and changes nothing", async ({ agents }) => {
-    agents.reply(agentTurn.functionCall("lookup_order", { order_id: "B-2001" }), agentTurn.message("Shipped."));
+    agents.reply(agentStep.functionCall("lookup_order", { order_id: "B-2001" }), agentStep.message("Shipped."));
     const sessionId = await openOrderSession(client());
     await client().beta.agents.sessions.events.create(sessionId, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "B-2001?" }] }] }] });
     const waiting = await client().beta.agents.sessions.retrieve(sessionId);
@@ -37,7 +37,7 @@ describe("order agent", () => {
   });
 
   agentTest("the SDK's runner calls our tool and returns the final answer", async ({ agents }) => {
-    agents.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid, $129.50."));
+    agents.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid, $129.50."));
     const sessionId = await openOrderSession(client());
     expect(await askOrderAgent(client(), sessionId, "Where is A-1042?")).toBe("Paid, $129.50.");
     expect(agents.toolResults).toEqual([expect.objectContaining({ success: true, output: expect.stringContaining('"status":"paid"') })]);

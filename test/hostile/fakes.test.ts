@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
-import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrder } from "../msw/agents.scenarios.js";
 
 const auth = { authorization: "Bearer k", "content-type": "application/json" };
@@ -48,7 +48,7 @@ describe("deep, huge or odd input is a 400 and the fake keeps serving", () => {
   });
 
   test("Agents: a deep create is a 400, streaming or not, and listing keeps working", async () => {
-    const fake = fakeAgents().reply(agentTurn.message("ok"));
+    const fake = fakeAgents().reply(agentStep.message("ok"));
     for (const stream of [false, true]) {
       const body = `{"agent":{"model":"m"},"environment":{"type":"none"},"input":"Hi","stream":${stream},"metadata":{"x":${nested(5000)}}}`;
       await expectOpenAIError(await fake.fetch("https://api.openai.com/v1/agents/sessions", { method: "POST", headers: agentsHeaders, body }), 400, "invalid_json");
@@ -113,7 +113,7 @@ describe("scripts that would block the event loop are refused", () => {
     const error = await new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "x" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500 });
     expect((error as Error).message).toMatch(/"bulk".*#\/properties\/ids\/minItems.*minItems 100000000 is more than agent-testkit generates/);
-    const agents = fakeAgents().reply(agentTurn.functionCall("bulk"));
+    const agents = fakeAgents().reply(agentStep.functionCall("bulk"));
     const sessions = new OpenAI({ apiKey: "k", fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
     const created = await sessions.create({ agent: { model: "m", tools: [{ ...tool, description: "d" }] }, environment: { type: "none" }, input: "x" } as never).catch((e: unknown) => e);
     expect(JSON.stringify(created)).toMatch(/minItems 100000000 is more than agent-testkit generates/);

@@ -2,7 +2,7 @@
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
-import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrderTool, salesTool } from "../core/samples.js";
 import { failureOf } from "./helpers.js";
 
@@ -18,7 +18,7 @@ async function responsesConversation() {
 }
 
 async function agentsConversation() {
-  const agents = fakeAgents().reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentTurn.message("Both paid."));
+  const agents = fakeAgents().reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentStep.message("Both paid."));
   const sessions = new OpenAI({ apiKey: "k", fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
   const session = await sessions.create({ agent: { model: "m", tools: [{ ...lookupOrderTool, description: "d" }] }, environment: { type: "none" }, input: "Both?" } as unknown as SessionCreateParamsNonStreaming);
   const actions = session.required_actions as Array<{ turn_id: string; call_id: string }>;

@@ -93,7 +93,7 @@ export function agentsActionScenarios(transport: Transport): void {
     test("environment_connection until the environment is back; then the turn goes on", async () => {
       const { fake, sessions } = await setup();
       fake.reply(agentStep.environmentDisconnect(), agentStep.message("Back online."));
-      const session = await sessions.create(body({ environment: { type: "self_hosted" }, input: "Run it" }));
+      const session = await sessions.create(body({ environment: { type: "self_hosted", workspace_directory: "/workspace" }, input: "Run it" }));
       const environmentId = (session.environment as { id: string }).id;
       expect(session.environment).toMatchObject({ type: "self_hosted", id: expect.stringMatching(/^env_/) });
       expect(session).toRequireAction({ type: "environment_connection", environment_id: environmentId });
@@ -215,11 +215,16 @@ export function agentsActionScenarios(transport: Transport): void {
       expect(fake.items(session.id).filter((i) => i.type === "message").map((i) => (i.content as Array<{ text: string }>)[0]!.text)).toEqual(["Where is A-1042?", "A-1042 is paid.", "And B-0001?", "B-0001 is shipped."]);
     });
 
-    test("a late subscriber gets live events only; a client that reconnects reads what is pending from the session", async () => {
+    test("a late subscriber gets live events only; a runner that drops loses no required action", async () => {
       const { fake, sessions } = await setup();
       fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
-      const session = await sessions.create(body({ input: "Where is A-1042?" }));
-      // The first client drops here. Later, a new one subscribes: nothing already sent comes again…
+      const session = await sessions.create(body());
+      // The SDK's runner starts the turn, and the client drops as the call arrives, before its handler runs.
+      let handled = 0;
+      const runner = sessions.stream(session.id, { input: "Where is A-1042?", toolHandlers: { lookup_order: async () => (handled++, "paid") } } as never);
+      for await (const event of runner) if (event.type === "agent.session.turn.item.added" && event.item.type === "function_call") break;
+      expect(handled).toBe(0);
+      // Later, a new subscriber: nothing already sent comes again…
       const stream = await sessions.events.stream(session.id);
       const seen: string[] = [];
       const reading = (async () => {
@@ -230,13 +235,14 @@ export function agentsActionScenarios(transport: Transport): void {
       })();
       // …and what is due is read from required_actions, never from the history.
       const pending = (await sessions.retrieve(session.id)).required_actions;
-      expect(pending).toHaveLength(1);
+      expect(pending).toEqual([expect.objectContaining({ type: "function_call", name: "lookup_order", arguments: { order_id: "A-1042" } })]);
       await sessions.events.create(session.id, { events: [f.agents.toolResult(pending[0] as never)] });
       await reading;
       expect(seen[0]).toBe("agent.session.turn.item.added");
       expect(seen).not.toContain("agent.session.turn.created");
       expect(seen).not.toContain("agent.session.requires_action");
       expect(seen.at(-1)).toBe("agent.session.idle");
+      expect(fake.items(session.id).at(-1)).toMatchObject({ content: [{ text: "Paid." }] });
     });
   });
 }

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
-import { agentTurn, fakeAgents } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import type { Transport } from "./transports.js";
 
 export const lookupOrder = { ...examples.lookupOrderTool, description: "Look up an order." };
@@ -25,7 +25,7 @@ export function agentsScenarios(transport: Transport): void {
   describe(`Agents fake through ${transport.name}`, () => {
     test("the SDK's session runner answers a scripted tool call with a paired tool_result", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("A-1042 is paid."));
+      fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("A-1042 is paid."));
       const session = await sessions.create(createBody());
       expect(session.status).toBe("idle");
       const result = await sessions
@@ -43,7 +43,7 @@ export function agentsScenarios(transport: Transport): void {
 
     test("two parallel calls through the runner", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["get_latest_sales_report", { region: "emea" }]]), agentTurn.message("Done."));
+      fake.reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["get_latest_sales_report", { region: "emea" }]]), agentStep.message("Done."));
       const session = await sessions.create(createBody());
       const result = await sessions
         .stream(session.id, {
@@ -57,7 +57,7 @@ export function agentsScenarios(transport: Transport): void {
 
     test("a failing handler sends success: false and the turn goes on", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Sorry, the lookup failed."));
+      fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Sorry, the lookup failed."));
       const session = await sessions.create(createBody());
       const result = await sessions
         .stream(session.id, { input: "A-1042?", toolHandlers: { lookup_order: async () => { throw new Error("database down"); } } } as never)

@@ -2,7 +2,7 @@
 // own types (derived as JSON Schemas from its declarations; extra properties are refused too),
 // over flows that cover every kind of required action, budgets, artifacts, traces and subagents.
 import { fileURLToPath } from "node:url";
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { createGenerator } from "ts-json-schema-generator";
@@ -80,7 +80,7 @@ test("sessions, events, items, turns, artifacts and traces are what the SDK's ty
   }
   expect(current.status).toBe("idle");
   fake.reply(agentStep.environmentDisconnect(), agentStep.fail({ code: "rate_limit_exceeded", message: "slow down" }));
-  const selfHosted = await sessions.create(body({ environment: { type: "self_hosted" }, input: "Run" }));
+  const selfHosted = await sessions.create(body({ environment: { type: "self_hosted", workspace_directory: "/workspace" }, input: "Run" }));
   await fake.reconnectEnvironment(selfHosted.id);
   fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
   const cancelled = await sessions.create(body({ input: "Stop" }));

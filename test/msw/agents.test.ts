@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
-import { agentTurn, fakeAgents } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import { agentsScenarios, lookupOrder, salesReport } from "./agents.scenarios.js";
 import { viaFetch } from "./transports.js";
 
@@ -23,7 +23,7 @@ const body = (extra: Record<string, unknown> = {}) =>
 describe("sessions: create, retrieve, update, list, delete, items", () => {
   test("create with input runs the first turn; the session records its items", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.message("Hello."));
+    fake.reply(agentStep.message("Hello."));
     const session = await sessions.create(body({ input: "Hi" }));
     expect(session).toMatchObject({ object: "agent.session", status: "idle", required_actions: [] });
     const items = [];
@@ -54,7 +54,7 @@ describe("sessions: create, retrieve, update, list, delete, items", () => {
     const models: string[] = [];
     fake.respond(({ session }) => {
       models.push(session.agent.model);
-      return agentTurn.message("ok");
+      return agentStep.message("ok");
     });
     const a = await sessions.create(body({ input: "one" }));
     const updated = await sessions.update(a.id, { agent: { model: "gpt-6-mini" } } as never);
@@ -79,7 +79,7 @@ describe("sessions: create, retrieve, update, list, delete, items", () => {
 
   test("create with stream: true delivers the events up to idle, and finalResult()", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.message("Streamed 🚀 answer, emoji and all."));
+    fake.reply(agentStep.message("Streamed 🚀 answer, emoji and all."));
     const stream = await sessions.create({ ...body({ input: "Hi" }), stream: true });
     const result = await stream.finalResult();
     expect(result.output_text).toBe("Streamed 🚀 answer, emoji and all.");
@@ -90,6 +90,8 @@ describe("sessions: create, retrieve, update, list, delete, items", () => {
     await expect(sessions.create({ agent: { model: "m" } } as never)).rejects.toMatchObject({ status: 400, param: "environment" });
     await expect(sessions.create({ agent: { model: "m" }, environment: { type: "none" } } as never)).rejects.toMatchObject({ status: 400, param: "input" });
     await expect(sessions.create({ agent: { model: "m" }, environment: { type: "openai_hosted" }, stream: true } as never)).rejects.toMatchObject({ status: 400, param: "input" });
+    await expect(sessions.create({ agent: { model: "m" }, environment: { type: "self_hosted" } } as never)).rejects.toMatchObject({ status: 400, param: "environment.workspace_directory" });
+    await expect(sessions.create(body({ input: "x", spend_control: { limit: -1 } }))).rejects.toMatchObject({ status: 400, param: "spend_control.limit" });
     const broken = { type: "function", name: "broken_tool", description: "x", parameters: { type: "objekt" } };
     await expect(sessions.create(body({ agent: { model: "m", tools: [broken] } }))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('tool "broken_tool"') });
   });
@@ -113,7 +115,7 @@ describe("requires_action → tool_result", () => {
 
   test("the session stops with required_actions; the matchers read them", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
     const session = await waiting(fake, sessions);
     expect(session.status).toBe("requires_action");
     expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.stringMatching(/^A-/) } });
@@ -127,14 +129,14 @@ describe("requires_action → tool_result", () => {
 
   test("arguments are generated from the session's tool schema when the script gives none", async () => {
     const { fake, sessions } = setup({ seed: 5 });
-    fake.reply(agentTurn.functionCall("lookup_order"));
+    fake.reply(agentStep.functionCall("lookup_order"));
     const session = await waiting(fake, sessions);
     expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.stringMatching(/^[A-Z]-\d{4}$/) } });
   });
 
   test("a mismatched pair is a 400 and the turn stays pending (the stall, made loud)", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
     const session = await waiting(fake, sessions);
     const [action] = session.required_actions as Array<{ turn_id: string; call_id: string }>;
     const send = (event: Record<string, unknown>, key?: string) =>
@@ -154,7 +156,7 @@ describe("requires_action → tool_result", () => {
 
   test("parallel calls answered out of order: the turn continues only when both are in", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentTurn.message("Both paid."));
+    fake.reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentStep.message("Both paid."));
     const session = await waiting(fake, sessions);
     const actions = session.required_actions as Array<{ turn_id: string; call_id: string }>;
     expect(actions).toHaveLength(2);
@@ -172,7 +174,7 @@ describe("requires_action → tool_result", () => {
   test("events.stream delivers live events of the next turn", async () => {
     const { fake, sessions } = setup();
     const session = await sessions.create(body());
-    fake.reply(agentTurn.message("Live."));
+    fake.reply(agentStep.message("Live."));
     const stream = await sessions.events.stream(session.id);
     const seen: string[] = [];
     const reading = (async () => {
@@ -190,14 +192,14 @@ describe("requires_action → tool_result", () => {
 
   test("a new message on a busy session is a 409 active_turn_not_steerable when the fake says so", async () => {
     const { fake, sessions } = setup({ activeTurnInput: "reject" });
-    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }));
+    fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
     const session = await waiting(fake, sessions);
     await expect(sessions.events.create(session.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "again" }] }] }] })).rejects.toMatchObject({ status: 409, code: "active_turn_not_steerable" });
   });
 
   test("cancel ends the turn and clears required actions", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }));
+    fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
     const session = await waiting(fake, sessions);
     await sessions.events.create(session.id, { events: [{ type: "agent.session.input.cancel" }] as never });
     const after = await sessions.retrieve(session.id);
@@ -209,7 +211,7 @@ describe("requires_action → tool_result", () => {
 describe("scripts that cannot run fail loudly", () => {
   test("arguments that break the session's tool schema fail the turn with the reason", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.functionCall("lookup_order", { order_id: "a-1" }));
+    fake.reply(agentStep.functionCall("lookup_order", { order_id: "a-1" }));
     const session = await sessions.create(body({ input: "x" }));
     expect(session.status).toBe("failed");
     expect(session.error).toMatch(/^invalid_scripted_call: agent-testkit: the scripted call "lookup_order" does not fit the tools in play: \/order_id must match pattern .* \[pattern\]\. Fix the script, or script a deliberately invalid call with agentStep\.invalidCall/);
@@ -221,14 +223,14 @@ describe("scripts that cannot run fail loudly", () => {
 
   test("a call to a tool the session does not have fails the turn the same way", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.functionCall("refund_order", { order_id: "A-1042" }));
+    fake.reply(agentStep.functionCall("refund_order", { order_id: "A-1042" }));
     const session = await sessions.create(body({ input: "x" }));
     expect(session.error).toMatch(/no tool named "refund_order" is in play \(tools: "lookup_order", "get_latest_sales_report"\)/);
   });
 
-  test("agentTurn.invalidCall() requires a deliberately invalid call, as scripted", async () => {
+  test("agentStep.invalidCall() requires a deliberately invalid call, as scripted", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.invalidCall("lookup_order", { order_id: "a-1" }));
+    fake.reply(agentStep.invalidCall("lookup_order", { order_id: "a-1" }));
     const session = await sessions.create(body({ input: "x" }));
     expect(session.status).toBe("requires_action");
     expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "a-1" } });
@@ -240,9 +242,9 @@ describe("scripts that cannot run fail loudly", () => {
     expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("no agent step scripted") });
   });
 
-  test("agentTurn.fail()", async () => {
+  test("agentStep.fail()", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.fail("model overloaded"));
+    fake.reply(agentStep.fail("model overloaded"));
     const session = await sessions.create(body({ input: "x" }));
     expect(session).toMatchObject({ status: "failed", error: "model overloaded" });
     const turns = [];
@@ -254,7 +256,7 @@ describe("scripts that cannot run fail loudly", () => {
 describe("subagents", () => {
   test("coordination items with multi_agent.enabled; listed as subagents", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.subagent({ task: "Find the order", reply: "Found: paid" }), agentTurn.message("It is paid."));
+    fake.reply(agentStep.subagent({ task: "Find the order", reply: "Found: paid" }), agentStep.message("It is paid."));
     const session = await sessions.create(body({ input: "x", agent: { model: "m", tools: [lookupOrder], multi_agent: { enabled: true, max_concurrent_subagents: 3 } } }));
     expect(session.status).toBe("idle");
     const types = fake.items(session.id).map((i) => i.type);
@@ -268,7 +270,7 @@ describe("subagents", () => {
 
   test("without multi_agent the step fails and says why", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.subagent({ task: "t", reply: "r" }));
+    fake.reply(agentStep.subagent({ task: "t", reply: "r" }));
     const session = await sessions.create(body({ input: "x" }));
     expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("multi_agent.enabled") });
   });
@@ -277,7 +279,7 @@ describe("subagents", () => {
 describe("listings by id", () => {
   test("turns.retrieve, turns.items.list, subagents.retrieve, subagents.items.list", async () => {
     const { fake, sessions } = setup();
-    fake.reply(agentTurn.subagent({ task: "Find it", reply: "Found" }), agentTurn.message("Done."));
+    fake.reply(agentStep.subagent({ task: "Find it", reply: "Found" }), agentStep.message("Done."));
     const session = await sessions.create(body({ input: "x", agent: { model: "m", tools: [lookupOrder], multi_agent: { enabled: true } } }));
     const turns = [];
     for await (const t of sessions.turns.list(session.id)) turns.push(t);
@@ -295,4 +297,13 @@ describe("listings by id", () => {
     expect(subItems).toEqual(["send_subagent_input_call", "wait_for_subagents_call", "agent_message"]);
     await expect(sessions.turns.retrieve("turn_missing", { session_id: session.id })).rejects.toMatchObject({ status: 404 });
   });
+});
+
+test("agentTurn, the old name of agentStep, still works: the same builders", async () => {
+  const { agentTurn } = await import("../../fixtures/msw/index.js");
+  expect(agentTurn).toBe(agentStep);
+  const { fake, sessions } = setup();
+  fake.reply(agentTurn.message("Still fine."));
+  const session = await sessions.create(body({ input: "x" }));
+  expect(session.status).toBe("idle");
 });

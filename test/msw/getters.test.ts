@@ -3,14 +3,14 @@
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
-import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrder } from "./agents.scenarios.js";
 
 const responsesClient = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
 const agentsClient = (fake: ReturnType<typeof fakeAgents>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
 
 async function waitingSession(fake: ReturnType<typeof fakeAgents>) {
-  fake.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+  fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
   const sessions = agentsClient(fake);
   const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as unknown as SessionCreateParamsNonStreaming);
   return { sessions, session, action: (session.required_actions as Array<{ turn_id: string; call_id: string }>)[0]! };
@@ -87,7 +87,7 @@ describe("an unknown id is the same error in both fakes", () => {
 describe("a tool_result is accepted once", () => {
   test("the same tool_result twice in one events batch: accepted 1, one result, one output item", async () => {
     const fake = fakeAgents();
-    fake.reply(agentTurn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentTurn.message("Both paid."));
+    fake.reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentStep.message("Both paid."));
     const sessions = agentsClient(fake);
     const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Both?" } as unknown as SessionCreateParamsNonStreaming);
     const [first, second] = session.required_actions as Array<{ turn_id: string; call_id: string }>;

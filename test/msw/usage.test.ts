@@ -4,7 +4,7 @@ import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
-import { agentTurn, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { estimateTokens, textLength } from "../../fixtures/msw/usage.js";
 
 const client = (fake: { fetch: typeof fetch }) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
@@ -66,7 +66,7 @@ describe("timestamps come from the fake's clock", () => {
     expect(r.created_at).toBe(Date.UTC(2030, 0, 1, 12, 0, 1) / 1000);
     expect(r.completed_at).toBe(Date.UTC(2030, 0, 1, 12, 0, 3) / 1000);
 
-    const agents = fakeAgents({ clock: () => Date.UTC(2031, 5, 1) }).reply(agentTurn.message("Done."));
+    const agents = fakeAgents({ clock: () => Date.UTC(2031, 5, 1) }).reply(agentStep.message("Done."));
     const session = await client(agents).beta.agents.sessions.create({ agent: { model: "gpt-6-astra" }, environment: { type: "none" }, input: "Hi" } as unknown as SessionCreateParamsNonStreaming);
     expect(session.created_at).toBe(Date.UTC(2031, 5, 1) / 1000);
     expect(session.last_active_at).toBe(Date.UTC(2031, 5, 1) / 1000);

@@ -7,7 +7,7 @@ import type { EventCreateParams } from "openai/resources/beta/agents/sessions/ev
 import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
 import type { Response, ResponseFunctionToolCall, ResponseInputItem, ResponseOutputMessage } from "openai/resources/responses/responses";
 import { createFactories, type BuiltFunctionCall, type BuiltFunctionCallOutput, type MessageItem, type ResponseObject, type InvalidCase } from "agent-testkit/factories";
-import type { FunctionCallItem, RequiredFunctionCall, ToolResultEvent } from "agent-testkit";
+import type { FunctionCallItem, RequiredAction, RequiredFunctionCall, ToolResultEvent } from "agent-testkit";
 import { checkPair, replayGate } from "agent-testkit";
 
 const f = createFactories({ seed: 1 });
@@ -41,6 +41,23 @@ interrupt satisfies AgentInterruptSubagentCallItem;
 message satisfies AgentSessionItem;
 declare const requiresAction: Extract<ReturnType<typeof f.agents.turnEvents>[number], { type: "agent.session.requires_action" }>;
 requiresAction satisfies AgentSessionRequiresActionEvent;
+
+// Approvals and environment connections: what the SDK's types accept.
+f.agents.approvalRequest() satisfies AgentSession["required_actions"][number];
+f.agents.approvalRequest({ kind: "browser_origin_access" }) satisfies AgentSession["required_actions"][number];
+f.agents.environmentConnection() satisfies AgentSession["required_actions"][number];
+({ events: [f.agents.approvalResult(f.agents.approvalRequest())] }) satisfies EventCreateParams;
+({ events: [f.agents.approvalResult(f.agents.approvalRequest(), "deny")] }) satisfies EventCreateParams;
+declare const anyAction: RequiredAction;
+anyAction satisfies AgentSession["required_actions"][number];
+declare const sdkAction: AgentSession["required_actions"][number];
+sdkAction satisfies RequiredAction;
+for (const event of f.agents.turnEvents({ actions: [f.agents.approvalRequest()] })) void event;
+// The SDK wins over the article: it has no mcp_approval_request required action and no budget_reached status.
+expectTypeOf<Extract<AgentSession["required_actions"][number], { type: "mcp_approval_request" }>>().toBeNever();
+expectTypeOf<Extract<AgentSession["status"], "budget_reached">>().toBeNever();
+// @ts-expect-error an approval result answers an approval request
+f.agents.approvalResult(f.agents.requiredAction());
 
 // @ts-expect-error a tool result needs the action's pins
 f.agents.toolResult({ call_id: "call_1" });

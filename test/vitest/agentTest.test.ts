@@ -35,8 +35,8 @@ describe("agentTest", () => {
 
 describe("agentTest with the agents fake", () => {
   agentTest("gives each test an agents fake; the runner completes a scripted tool call", async ({ agents }) => {
-    const { agentTurn } = await import("../../fixtures/msw/index.js");
-    agents.reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    const { agentStep } = await import("../../fixtures/msw/index.js");
+    agents.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
     const sessions = client().beta.agents.sessions;
     const session = await sessions.create({ agent: { model: "m", tools: [{ type: "function", name: "lookup_order", description: "d", parameters: { type: "object", properties: { order_id: { type: "string" } } } }] }, environment: { type: "openai_hosted" } } as unknown as SessionCreateParamsNonStreaming);
     const result = await sessions.stream(session.id, { input: "A-1042?", toolHandlers: { lookup_order: async () => "paid" } } as never).finalResult();
