@@ -3,6 +3,8 @@ import { test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
+import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
+import { basename, dirname, resolve } from "node:path";
 
 export { unhandledGuard };
 
@@ -26,6 +28,33 @@ export interface AgentTestOptions {
   responses?: ResponsesFakeOptions;
   /** Options for every test's Agents fake (its `baseUrl` must match the Responses fake's). */
   agents?: AgentsFakeOptions;
+  /**
+   * Both fakes answer from cassettes: one file per test file (`__cassettes__/<test file>.jsonl`
+   * beside it, or in `dir`, relative to the test file), a section per test and fake. The mode
+   * comes from `AGENT_TESTKIT_RECORD` unless given (see the fakes' `cassette` option).
+   */
+  cassette?: true | AgentTestCassetteOptions;
+}
+
+/** The cassette options of {@link AgentTestOptions}: a fake's, less the path and section agentTest chooses. */
+export type AgentTestCassetteOptions = Omit<CassetteOptions, "path" | "section"> & { dir?: string };
+
+interface TaskLike {
+  name: string;
+  suite?: TaskLike;
+  file?: { filepath: string };
+}
+
+/** The cassette of one test's fake: the test file's cassette, the test's own section. */
+function cassetteFor(option: AgentTestOptions["cassette"], task: TaskLike, fake: "responses" | "agents"): CassetteOptions | undefined {
+  if (option === undefined) return undefined;
+  const settings = option === true ? {} : option;
+  const file = task.file?.filepath;
+  if (!file) throw new Error("agent-testkit: agentTest's cassette option needs Vitest's task.file (Vitest ≥ 4)");
+  const names: string[] = [];
+  for (let t: TaskLike | undefined = task; t && t.name && t.name !== file && (t as unknown) !== task.file; t = t.suite) names.unshift(t.name);
+  const { dir = "__cassettes__", ...rest } = settings;
+  return { ...rest, path: resolve(dirname(file), dir, `${basename(file)}.jsonl`), section: `${names.join(" > ")} [${fake}]` };
 }
 
 /**
@@ -55,19 +84,19 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     })());
 
   const agentTest = test.extend<AgentFixtures>({
-    // eslint-disable-next-line no-empty-pattern
-    responses: async ({}, use) => {
+    responses: async ({ task }, use) => {
       await install();
       const { fakeResponses } = await import("../fixtures/msw/responses.js");
-      const fake = fakeResponses(options.responses);
+      const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "responses");
+      const fake = fakeResponses({ ...options.responses, ...(cassette ? { cassette } : {}) });
       await use(fake);
       fake.reset();
     },
-    // eslint-disable-next-line no-empty-pattern
-    agents: async ({}, use) => {
+    agents: async ({ task }, use) => {
       await install();
       const { fakeAgents } = await import("../fixtures/msw/agents/index.js");
-      const fake = fakeAgents({ ...options.agents, baseUrl });
+      const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "agents");
+      const fake = fakeAgents({ ...options.agents, baseUrl, ...(cassette ? { cassette } : {}) });
       await use(fake);
       fake.reset();
     },

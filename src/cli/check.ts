@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { oneLine } from "../describe.js";
+import { isCassetteInteraction, recordedCalls, recordedTools } from "../cassetteItems.js";
 import { compileGate } from "../gate.js";
 import type { ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
@@ -40,6 +41,8 @@ Exit: 0 when no line fails, 1 otherwise, 2 on usage errors.`;
 
 
 export interface CheckFailure {
+  /** The file, when the check read a directory. */
+  file?: string;
   line: number;
   index?: number;
   reason: LineOutcome;
@@ -71,6 +74,8 @@ export interface CheckReport {
   failOn: LineOutcome[];
   lines: number;
   blank: number;
+  /** Cassette interactions with no function call in their answer (nothing to gate). */
+  skipped: number;
   items: number;
   counts: Record<LineOutcome, number>;
   /** Per tool name, most failures first. */
@@ -95,6 +100,7 @@ export interface CheckOptions {
 /** The counts of a run over some lines: a whole log, or one worker's share of it. */
 export interface LineTally {
   blank: number;
+  skipped: number;
   items: number;
   counts: Record<LineOutcome, number>;
   tools: Map<string, ToolTally>;
@@ -111,16 +117,29 @@ export interface LineCheckerOptions {
 /** Checks lines one by one (numbered by the caller) and tallies them. The one place a log line is judged. */
 export function createLineChecker(options: LineCheckerOptions) {
   const gate = compileGate(options.tools);
-  const tally: LineTally = { blank: 0, items: 0, counts: emptyCounts(), tools: new Map(), failures: [], failed: 0 };
+  const tally: LineTally = { blank: 0, skipped: 0, items: 0, counts: emptyCounts(), tools: new Map(), failures: [], failed: 0 };
+  // A cassette's lines are gated against the tools given, or else each against its own request's.
+  const gates = new Map<string, ReturnType<typeof compileGate>>();
+  const gateFor = (tools: unknown[] | undefined) => {
+    if (options.tools !== undefined || tools === undefined || tools.length === 0) return gate;
+    const key = JSON.stringify(tools);
+    let found = gates.get(key);
+    if (!found) {
+      if (gates.size >= 64) gates.clear();
+      found = compileGate(tools as ToolSpec);
+      gates.set(key, found);
+    }
+    return found;
+  };
   /** Counts an outcome; builds a message (from `detail`, or the gate's for `item`) only for a listed failure. */
-  const record = (line: number, reason: LineOutcome, detail: string | undefined, item?: unknown, index?: number) => {
+  const record = (line: number, reason: LineOutcome, detail: string | undefined, item?: unknown, index?: number, judge = gate) => {
     tally.counts[reason]++;
     const failing = options.failOn.has(reason);
     const tool = item === undefined ? undefined : countTool(tally.tools, toolNameOf(item), reason, failing);
     if (!failing) return;
     tally.failed++;
     if (tally.failures.length < options.maxFailures) {
-      const message = detail ?? gate.check(item).message;
+      const message = detail ?? judge.check(item).message;
       tally.failures.push({ line, reason, ...(tool === undefined || tool === NO_NAME ? {} : { tool }), message, ...(index === undefined ? {} : { index }) });
     }
   };
@@ -140,6 +159,19 @@ export function createLineChecker(options: LineCheckerOptions) {
     if (isBareItem(value)) {
       tally.items++;
       record(line, gate.reason(value), undefined, value);
+      return;
+    }
+    if (isCassetteInteraction(value)) {
+      const calls = recordedCalls(value);
+      if (calls.length === 0) {
+        tally.skipped++;
+        return;
+      }
+      const judge = gateFor(recordedTools(value));
+      calls.forEach((call, index) => {
+        tally.items++;
+        record(line, judge.reason(call), undefined, call, calls.length > 1 ? index : undefined, judge);
+      });
       return;
     }
     const items = itemsOfLine(value);
@@ -313,7 +345,7 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
     .flatMap((t) => t.failures)
     .sort((a, b) => a.line - b.line || (a.index ?? 0) - (b.index ?? 0))
     .slice(0, maxFailures);
-  const sum = (key: "blank" | "items" | "failed") => tallies.reduce((total, t) => total + t[key], 0);
+  const sum = (key: "blank" | "skipped" | "items" | "failed") => tallies.reduce((total, t) => total + t[key], 0);
   const tools = new Map<string, ToolTally>();
   // Past MAX_TOOL_NAMES, which names are counted alone depends on the order the workers report in.
   for (const tally of tallies) {
@@ -325,7 +357,7 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
       merged.failed += tool.failed;
     }
   }
-  return { blank: sum("blank"), items: sum("items"), counts, tools, failures, failed: sum("failed") };
+  return { blank: sum("blank"), skipped: sum("skipped"), items: sum("items"), counts, tools, failures, failed: sum("failed") };
 }
 
 function isBlank(text: string): boolean {
@@ -372,15 +404,59 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const tools = typeof toolsPath === "string" ? await readToolsFile(toolsPath) : undefined;
   const failOn = parseFailOn(args.flags.get("fail-on"));
   const maxFailures = parseCount(args.flags.get("max-failures"), 10);
-  const input = file === "-" ? io.stdin : await openLog(file);
   const requested = args.flags.has("threads") ? parseCount(args.flags.get("threads"), 1, "--threads") || 1 : undefined;
-  const threads = await threadsFor(file, requested);
   const progress = progressReporter({ stream: io.stderr, ...io.progress });
-  const report = await checkLog({ threads, file: file === "-" ? "<stdin>" : file, input, tools, failOn, maxFailures, onProgress: progress.update });
+  const files = file === "-" ? undefined : await logsInDirectory(file);
+  let report: CheckReport;
+  if (files) {
+    // A folder of logs or cassettes: each file in turn, one report, failures naming their file.
+    const reports: CheckReport[] = [];
+    let before = 0;
+    for (const path of files) {
+      const threads = await threadsFor(path, requested);
+      const one = await checkLog({ threads, file: path, input: await openLog(path), tools, failOn, maxFailures, onProgress: (n) => progress.update(before + n) });
+      before += one.lines;
+      reports.push(one);
+    }
+    report = mergeReports(file, reports, maxFailures, failOn);
+  } else {
+    const input = file === "-" ? io.stdin : await openLog(file);
+    const threads = await threadsFor(file, requested);
+    report = await checkLog({ threads, file: file === "-" ? "<stdin>" : file, input, tools, failOn, maxFailures, onProgress: progress.update });
+  }
   progress.done(report.lines);
   await writeHtmlReport(args.flags.get("html"), () => checkHtml(report));
   io.stdout.write(`${RENDER[format](report)}\n`);
   return report.ok ? 0 : 1;
+}
+
+/** The `.jsonl` files under a directory (sorted, recursively), or undefined when `path` is not a directory. */
+async function logsInDirectory(path: string): Promise<string[] | undefined> {
+  const { stat, readdir } = await import("node:fs/promises");
+  const isDirectory = await stat(path).then((stats) => stats.isDirectory(), () => false);
+  if (!isDirectory) return undefined;
+  const { join } = await import("node:path");
+  const entries = await readdir(path, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl")).map((entry) => join((entry as { parentPath?: string; path?: string }).parentPath ?? (entry as { path?: string }).path ?? path, entry.name)).sort();
+  if (files.length === 0) throw new UsageError(`${oneLine(path, 500)} is a directory with no .jsonl file in it`);
+  return files;
+}
+
+/** One report for several files: counts added up, failures in file order (each naming its file), the first `maxFailures` kept. */
+function mergeReports(directory: string, reports: CheckReport[], maxFailures: number, failOn: ReadonlySet<LineOutcome>): CheckReport {
+  const tools = new Map<string, ToolTally>();
+  for (const report of reports) {
+    for (const tool of report.tools) {
+      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][]) countTool(tools, tool.name, reason, false, count);
+      const merged = tools.get(tool.name) ?? tools.get(OTHER_TOOLS)!;
+      merged.failed += tool.failed;
+    }
+  }
+  const counts = emptyCounts();
+  for (const report of reports) for (const outcome of LINE_OUTCOMES) counts[outcome] += report.counts[outcome];
+  const sum = (key: "lines" | "blank" | "skipped" | "items" | "failed") => reports.reduce((total, r) => total + r[key], 0);
+  const failures = reports.flatMap((r) => r.failures.map((f) => ({ file: r.file, ...f }))).slice(0, maxFailures);
+  return { file: directory, threads: Math.max(1, ...reports.map((r) => r.threads)), failOn: LINE_OUTCOMES.filter((o) => failOn.has(o)), lines: sum("lines"), blank: sum("blank"), skipped: sum("skipped"), items: sum("items"), counts, tools: sortedTools(tools), failures, failed: sum("failed"), ok: sum("failed") === 0 };
 }
 
 async function openLog(path: string): Promise<Readable> {

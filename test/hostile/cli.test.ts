@@ -26,12 +26,12 @@ describe("usage errors (exit 2) name the argument", () => {
     expect(err).toContain(`unknown command "${command}"`);
   });
 
-  test("a directory as the log", async () => {
+  test("a directory with no log in it", async () => {
     const folder = join(dir, "a-folder");
     mkdirSync(folder, { recursive: true });
     const { code, err } = await run(["check", folder]);
     expect(code).toBe(2);
-    expect(err).toContain(`cannot read log ${folder}: it is a directory, not a file`);
+    expect(err).toContain(`${folder} is a directory with no .jsonl file in it`);
   });
 
   test('a tools file whose "tools" is not an array', async () => {

@@ -13,7 +13,7 @@ export const MAX_DIFF_ANNOTATIONS = 50;
  */
 export function checkGithub(report: CheckReport): string {
   const file = report.file === "<stdin>" ? undefined : report.file;
-  const lines = report.failures.map((failure) => command("error", { file, line: failure.line, title: failureTitle(failure) }, failure.message));
+  const lines = report.failures.map((failure) => command("error", { file: failure.file ?? file, line: failure.line, title: failureTitle(failure) }, failure.message));
   const rest = report.failed - report.failures.length;
   if (rest > 0) {
     lines.push(command("error", { file, title: "agent-testkit check" }, `${rest} more failing item${rest === 1 ? " is" : "s are"} not annotated: raise --max-failures (now ${report.failures.length}) to list them`));

@@ -30,7 +30,7 @@ export function checkHtml(report: CheckReport): string {
     const listed = report.failures.filter((failure) => failure.reason === outcome);
     const items = listed.map(
       (f) =>
-        `<li data-line="${f.line}"><span class="where">${esc(oneLine(report.file, 200))}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}</span>${f.tool === undefined ? "" : ` <span class="tool">${esc(f.tool)}</span>`}<code>${esc(oneLine(f.message, 2000))}</code></li>`,
+        `<li data-line="${f.line}"><span class="where">${esc(oneLine(f.file ?? report.file, 200))}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}</span>${f.tool === undefined ? "" : ` <span class="tool">${esc(f.tool)}</span>`}<code>${esc(oneLine(f.message, 2000))}</code></li>`,
     );
     const more = report.counts[outcome] - listed.length;
     return `<section class="reason" data-reason="${outcome}"><h3>${outcome} <span class="count">${report.counts[outcome]}</span></h3><p>${esc(OUTCOME_DESCRIPTIONS[outcome])}</p>${items.length > 0 ? `<ol>${items.join("")}</ol>` : ""}${more > 0 ? `<p class="more">${listed.length > 0 ? `… and ${more} more` : `${more}`}, not listed (raise <code>--max-failures</code>).</p>` : ""}</section>`;

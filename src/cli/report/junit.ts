@@ -25,7 +25,7 @@ export function checkJunit(report: CheckReport): string {
     if (count === 0) return base;
     if (!report.failOn.includes(reason)) return { ...base, skipped: `${count} ${items(count)}: ${reason}, not counted as failing (--fail-on)` };
     const listed = report.failures.filter((failure) => failure.reason === reason);
-    const body = listed.map((f) => `${report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
+    const body = listed.map((f) => `${f.file ?? report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
     if (count > listed.length) body.push(`… and ${count - listed.length} more (raise --max-failures to list them)`);
     return { ...base, failure: { message: `${count} ${items(count)} may not be replayed: ${OUTCOME_DESCRIPTIONS[reason]}`, type: reason, body: body.join("\n") } };
   });

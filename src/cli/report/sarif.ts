@@ -27,7 +27,7 @@ export function checkSarif(report: CheckReport): string {
     ruleIndex: FAILING_OUTCOMES.indexOf(failure.reason),
     level: "error",
     message: { text: failure.message },
-    ...locations(report.file === "<stdin>" ? undefined : report.file, failure.line),
+    ...locations(report.file === "<stdin>" ? undefined : (failure.file ?? report.file), failure.line),
     partialFingerprints: { "agentTestkitFailure/v1": fingerprint(failure.reason, failure.tool ?? "", String(failure.index ?? ""), failure.message) },
     ...(failure.tool === undefined ? {} : { properties: { tool: failure.tool } }),
   }));

@@ -10,14 +10,14 @@ export function checkText(report: CheckReport): string {
     (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
   );
   const out = [
-    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}`,
+    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}${report.skipped ? `, ${report.skipped} recorded interactions without a call` : ""}`,
     "",
     `  ${"reason".padEnd(width)}  ${"count".padStart(9)}`,
     ...rows,
   ];
   if (report.failures.length > 0) {
     out.push("", `First failures (${report.failures.length} of ${report.failed}):`);
-    for (const f of report.failures) out.push(`  ${oneLine(report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
+    for (const f of report.failures) out.push(`  ${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
   }
   out.push("", summaryLine(report));
   return out.join("\n");

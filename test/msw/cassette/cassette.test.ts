@@ -1,0 +1,208 @@
+// Cassettes, recorded from a real upstream process over loopback (never the network), then
+// replayed with the official client: the same outputs, streamed and not; matched by content;
+// redacted; gated; safe with several writers.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { cassetteMode, fakeAgents, fakeResponses, readCassette, type CassetteOptions } from "../../../fixtures/msw/index.js";
+import { requireFreshBuild, root } from "../../build.js";
+import { lookupOrder } from "../agents.scenarios.js";
+
+const KEY = "sk-test-recording-KEY-0123456789abcdef";
+const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEyMyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
+const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cassettes-"));
+let provider: ChildProcessWithoutNullStreams;
+let upstream: { responses: string; agents: string };
+
+async function startProvider(): Promise<void> {
+  provider = spawn(process.execPath, [fileURLToPath(new URL("./provider.mjs", import.meta.url)), KEY], { cwd: root });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: provider.stdout }).once("line", resolve);
+    provider.once("exit", (code) => reject(new Error(`the provider exited with ${code}: ${provider.stderr.read()}`)));
+  });
+  upstream = JSON.parse(line);
+}
+
+beforeAll(async () => {
+  requireFreshBuild("msw.js");
+  await startProvider();
+}, 30_000);
+afterAll(() => provider?.stdin.end());
+
+const tool = { type: "function" as const, name: "lookup_order", description: "Look up an order.", parameters: lookupOrder.parameters as Record<string, unknown>, strict: false };
+
+/** The text of a response's messages (a streamed final response has no output_text helper). */
+function textOf(response: OpenAI.Responses.Response): string {
+  return response.output.flatMap((item) => (item.type === "message" ? item.content.map((part) => (part.type === "output_text" ? part.text : "")) : [])).join("");
+}
+
+/** The app under test: a tool loop on the Responses API. */
+async function toolLoop(client: OpenAI, question: string, stream = false): Promise<{ text: string; ids: string[] }> {
+  const ids: string[] = [];
+  const create = async (body: Record<string, unknown>) => {
+    if (!stream) return client.responses.create({ model: "gpt-5", tools: [tool], ...body } as never) as unknown as Promise<OpenAI.Responses.Response>;
+    const events = await client.responses.create({ model: "gpt-5", tools: [tool], stream: true, ...body } as never);
+    let final: OpenAI.Responses.Response | undefined;
+    for await (const event of events as unknown as AsyncIterable<{ type: string; response?: OpenAI.Responses.Response }>) if (event.type === "response.completed") final = event.response;
+    return final!;
+  };
+  let response = await create({ input: question });
+  ids.push(response.id);
+  for (;;) {
+    const call = response.output.find((item) => item.type === "function_call");
+    if (!call || call.type !== "function_call") break;
+    const { order_id } = JSON.parse(call.arguments) as { order_id: string };
+    response = await create({ previous_response_id: response.id, input: [{ type: "function_call_output", call_id: call.call_id, output: JSON.stringify({ order_id, status: "paid" }) }] });
+    ids.push(response.id);
+  }
+  return { text: textOf(response), ids };
+}
+
+const recorder = (path: string, extra: Partial<CassetteOptions> = {}) => fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, ...extra } });
+
+describe("record from the provider, then replay without it", () => {
+  test("a tool loop, streamed and not: the replay gives the same outputs and ids", async () => {
+    const path = join(dir, "loop.jsonl");
+    const recording = recorder(path, { mode: "record" });
+    const client = new OpenAI({ apiKey: KEY, fetch: recording.fetch, maxRetries: 0 });
+    const recorded = await toolLoop(client, `Where is A-1042? token ${JWT}`);
+    const recordedStream = await toolLoop(client, "And B-2001?", true);
+    expect(recorded.text).toBe('Order status: {"order_id":"A-1042","status":"paid"}');
+    expect(recordedStream.text).toBe('Order status: {"order_id":"B-2001","status":"paid"}');
+    expect(readCassette(path)).toHaveLength(4);
+    expect(readCassette(path).flatMap((i) => i.response.events ?? []).map((e) => e.type)).toContain("response.output_text.delta");
+
+    const replaying = fakeResponses({ cassette: { path, mode: "replay", upstream: "http://127.0.0.1:9/v1" } });
+    const replayClient = new OpenAI({ apiKey: "sk-any-other-key-000000", fetch: replaying.fetch, maxRetries: 0 });
+    expect(await toolLoop(replayClient, `Where is A-1042? token ${JWT}`)).toEqual(recorded);
+    expect(await toolLoop(replayClient, "And B-2001?", true)).toEqual(recordedStream);
+    expect(replaying.cassette).toMatchObject({ mode: "replay", misses: [], used: 4 });
+    expect(replaying.requests).toHaveLength(4);
+  });
+
+  test("secrets never reach the disk: the key, a JWT in a prompt, credential headers; matching still works", () => {
+    const text = readFileSync(join(dir, "loop.jsonl"), "utf8");
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(JWT);
+    expect(text).not.toMatch(/authorization|openai-organization|cookie/i);
+    expect(text).toContain("[REDACTED]");
+  });
+
+  test("a miss fails at once: the closest recording, the first field that differs, and how to re-record", async () => {
+    const replaying = fakeResponses({ cassette: { path: join(dir, "loop.jsonl"), mode: "replay" } });
+    const client = new OpenAI({ apiKey: KEY, fetch: replaying.fetch, maxRetries: 2 });
+    const error = await toolLoop(client, "Where is A-1043?").catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, code: "cassette_miss" });
+    expect((error as Error).message).toMatch(/no recording in .*loop\.jsonl matches POST \/responses: the closest recording \(.*loop\.jsonl:1\) differs first at \/input: recorded "Where is A-1042\? token \[REDACTED\]", received "Where is A-1043\?"\. To record it, run the test with AGENT_TESTKIT_RECORD=new/);
+    expect(replaying.requests).toHaveLength(1); // not retried
+    expect(replaying.cassette!.misses).toHaveLength(1);
+  });
+
+  test("identical requests are told apart by their place: each served once, in order, then a miss that says so", async () => {
+    const path = join(dir, "twice.jsonl");
+    const recording = recorder(path, { mode: "record" });
+    const ask = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Same question" });
+    const first = await ask(recording);
+    const second = await ask(recording);
+    expect(first.id).not.toBe(second.id);
+    const replaying = fakeResponses({ cassette: { path, mode: "replay" } });
+    expect((await ask(replaying)).id).toBe(first.id);
+    expect((await ask(replaying)).id).toBe(second.id);
+    await expect(ask(replaying)).rejects.toThrow(/2 recordings match it, and all were served already/);
+  });
+
+  test("new mode replays what is recorded and records what is missing; record mode with nothing changed changes no byte", async () => {
+    const path = join(dir, "loop.jsonl");
+    const before = readFileSync(path, "utf8");
+    const count = readCassette(path).length;
+    const adding = recorder(path, { mode: "new" });
+    const client = new OpenAI({ apiKey: KEY, fetch: adding.fetch, maxRetries: 0 });
+    await toolLoop(client, `Where is A-1042? token ${JWT}`); // replayed
+    await client.responses.create({ model: "gpt-5", input: "Something new" }); // recorded
+    expect(readCassette(path)).toHaveLength(count + 1);
+    expect(readFileSync(path, "utf8").startsWith(before)).toBe(true);
+
+    const again = join(dir, "stable.jsonl");
+    await toolLoop(new OpenAI({ apiKey: KEY, fetch: recorder(again, { mode: "record" }).fetch, maxRetries: 0 }), "Where is C-3003?");
+    const first = readFileSync(again, "utf8");
+    // The provider mints new ids and times on every call; the cassette keeps the old ones.
+    await toolLoop(new OpenAI({ apiKey: KEY, fetch: recorder(again, { mode: "record" }).fetch, maxRetries: 0 }), "Where is C-3003?");
+    expect(readFileSync(again, "utf8")).toBe(first);
+  });
+
+  test("recording needs a real key: without one nothing is sent", async () => {
+    const fake = fakeResponses({ cassette: { path: join(dir, "nokey.jsonl"), mode: "record", upstream: upstream.responses, apiKey: "sk-agent-testkit-placeholder" } });
+    await expect(new OpenAI({ apiKey: "x", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "hi" })).rejects.toMatchObject({ status: 500, code: "cassette_no_key" });
+  });
+});
+
+describe("gated", () => {
+  test("a recorded call that no longer passes the tools fails with the gate's message and the cassette line", async () => {
+    const path = join(dir, "gated.jsonl");
+    const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
+    await client(recorder(path, { mode: "record" })).responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" });
+    // The recording is edited as if the model had called with a bad id (or the tools had tightened).
+    writeFileSync(path, readFileSync(path, "utf8").replace('\\"A-1042\\"', '\\"a1042\\"'));
+    const error = await client(fakeResponses({ cassette: { path, mode: "replay" } })).responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, code: "cassette_gate" });
+    expect((error as Error).message).toMatch(/gated\.jsonl:1: the recorded call "lookup_order" \(call_\w+\) fails the replay gate: arguments_schema: \/order_id must match pattern/);
+  });
+
+  test("a request whose tools changed misses, and says whether the recording still passes them", async () => {
+    const path = join(dir, "gated2.jsonl");
+    const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
+    await client(recorder(path, { mode: "record" })).responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" });
+    const tighter = { ...tool, parameters: { type: "object", properties: { order_id: { type: "string", pattern: "^B-" } }, required: ["order_id"] } };
+    const error = await client(fakeResponses({ cassette: { path, mode: "replay" } })).responses.create({ model: "gpt-5", tools: [tighter], input: "Where is A-1042?" }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/differs first at \/tools\/0\/parameters\/\S+: recorded .*\. With today's tools, what it recorded fails the gate: the recorded call "lookup_order" .* arguments_schema: \/order_id must match pattern "\^B-", received "A-1042"/);
+  });
+});
+
+test("the Agents fake records and replays a session's tool loop the same way", async () => {
+  const path = join(dir, "agents.jsonl");
+  const run = async (cassette: CassetteOptions) => {
+    const fake = fakeAgents({ cassette });
+    const sessions = new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
+    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as unknown as SessionCreateParamsNonStreaming);
+    const action = session.required_actions[0] as { turn_id: string; call_id: string };
+    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" }] });
+    return { session, final: await sessions.retrieve(session.id) };
+  };
+  const recorded = await run({ path, mode: "record", upstream: upstream.agents, apiKey: KEY });
+  expect(recorded.final.status).toBe("idle");
+  const replayed = await run({ path, mode: "replay" });
+  expect(replayed).toEqual(recorded);
+});
+
+test("three workers recording into one cassette at once lose nothing", async () => {
+  const path = join(dir, "shared.jsonl");
+  const worker = (section: string) => `
+    const { fakeResponses } = await import(${JSON.stringify(join(root, "dist/msw.js"))});
+    const fake = fakeResponses({ cassette: { path: ${JSON.stringify(path)}, section: ${JSON.stringify(section)}, mode: "record", upstream: ${JSON.stringify(upstream.responses)}, apiKey: ${JSON.stringify(KEY)} } });
+    for (let i = 0; i < 20; i++) {
+      const response = await fake.fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer x", "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-5", input: "question " + i }) });
+      if (response.status !== 200) throw new Error(await response.text());
+    }`;
+  const children = ["a", "b", "c"].map((section) => spawn(process.execPath, ["--input-type=module", "-e", worker(section)], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }));
+  const codes = await Promise.all(children.map((child) => new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)))));
+  expect(codes).toEqual([0, 0, 0]);
+  const sections = readCassette(path).map((i) => i.section);
+  for (const section of ["a", "b", "c"]) expect(sections.filter((s) => s === section)).toHaveLength(20);
+}, 60_000);
+
+test("the mode: the option, else AGENT_TESTKIT_RECORD, else replay under CI or when the cassette exists, else new", () => {
+  const existing = join(dir, "loop.jsonl");
+  const missing = join(dir, "missing.jsonl");
+  expect(cassetteMode("record", existing, {})).toBe("record");
+  expect(cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "new" })).toBe("new");
+  expect(cassetteMode(undefined, missing, { CI: "true" })).toBe("replay");
+  expect(cassetteMode(undefined, existing, {})).toBe("replay");
+  expect(cassetteMode(undefined, missing, {})).toBe("new");
+  expect(() => cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "always" })).toThrow(/must be one of replay, record, new, passthrough, received "always"/);
+});
