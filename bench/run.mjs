@@ -10,6 +10,7 @@ const benches = {
   imports: async () => (await import("./imports.mjs")).benchImports(),
   "responses-fake": async () => (await import("./fakes.mjs")).benchResponsesFake(),
   "agents-fake": async () => (await import("./fakes.mjs")).benchAgentsFake(),
+  cassette: async () => (await import("./cassette.mjs")).benchCassette(),
   "log-check": async () => (await import("./log-check.mjs")).benchLogCheck({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
   "report-formats": async () => (await import("./report-formats.mjs")).benchReportFormats({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
   hostile: async () => (await import("./hostile.mjs")).benchHostile(),

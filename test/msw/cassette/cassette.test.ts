@@ -1,68 +1,29 @@
 // Cassettes, recorded from a real upstream process over loopback (never the network), then
 // replayed with the official client: the same outputs, streamed and not; matched by content;
 // redacted; gated; safe with several writers.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cassetteMode, fakeAgents, fakeResponses, readCassette, type CassetteOptions } from "../../../fixtures/msw/index.js";
 import { requireFreshBuild, root } from "../../build.js";
 import { lookupOrder } from "../agents.scenarios.js";
+import { KEY, startProvider, tool, toolLoop } from "./helpers.js";
 
-const KEY = "sk-test-recording-KEY-0123456789abcdef";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEyMyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cassettes-"));
-let provider: ChildProcessWithoutNullStreams;
+let provider: Awaited<ReturnType<typeof startProvider>>;
 let upstream: { responses: string; agents: string };
-
-async function startProvider(): Promise<void> {
-  provider = spawn(process.execPath, [fileURLToPath(new URL("./provider.mjs", import.meta.url)), KEY], { cwd: root });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: provider.stdout }).once("line", resolve);
-    provider.once("exit", (code) => reject(new Error(`the provider exited with ${code}: ${provider.stderr.read()}`)));
-  });
-  upstream = JSON.parse(line);
-}
 
 beforeAll(async () => {
   requireFreshBuild("msw.js");
-  await startProvider();
+  provider = await startProvider();
+  upstream = provider.urls;
 }, 30_000);
-afterAll(() => provider?.stdin.end());
-
-const tool = { type: "function" as const, name: "lookup_order", description: "Look up an order.", parameters: lookupOrder.parameters as Record<string, unknown>, strict: false };
-
-/** The text of a response's messages (a streamed final response has no output_text helper). */
-function textOf(response: OpenAI.Responses.Response): string {
-  return response.output.flatMap((item) => (item.type === "message" ? item.content.map((part) => (part.type === "output_text" ? part.text : "")) : [])).join("");
-}
-
-/** The app under test: a tool loop on the Responses API. */
-async function toolLoop(client: OpenAI, question: string, stream = false): Promise<{ text: string; ids: string[] }> {
-  const ids: string[] = [];
-  const create = async (body: Record<string, unknown>) => {
-    if (!stream) return client.responses.create({ model: "gpt-5", tools: [tool], ...body } as never) as unknown as Promise<OpenAI.Responses.Response>;
-    const events = await client.responses.create({ model: "gpt-5", tools: [tool], stream: true, ...body } as never);
-    let final: OpenAI.Responses.Response | undefined;
-    for await (const event of events as unknown as AsyncIterable<{ type: string; response?: OpenAI.Responses.Response }>) if (event.type === "response.completed") final = event.response;
-    return final!;
-  };
-  let response = await create({ input: question });
-  ids.push(response.id);
-  for (;;) {
-    const call = response.output.find((item) => item.type === "function_call");
-    if (!call || call.type !== "function_call") break;
-    const { order_id } = JSON.parse(call.arguments) as { order_id: string };
-    response = await create({ previous_response_id: response.id, input: [{ type: "function_call_output", call_id: call.call_id, output: JSON.stringify({ order_id, status: "paid" }) }] });
-    ids.push(response.id);
-  }
-  return { text: textOf(response), ids };
-}
+afterAll(() => provider?.stop());
 
 const recorder = (path: string, extra: Partial<CassetteOptions> = {}) => fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, ...extra } });
 
@@ -205,4 +166,39 @@ test("the mode: the option, else AGENT_TESTKIT_RECORD, else replay under CI or w
   expect(cassetteMode(undefined, existing, {})).toBe("replay");
   expect(cassetteMode(undefined, missing, {})).toBe("new");
   expect(() => cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "always" })).toThrow(/must be one of replay, record, new, passthrough, received "always"/);
+});
+
+describe("every transport records and replays (MSW handlers: cassette.handlers.test.ts)", () => {
+  test.each(["listen"] as const)("through fake.%s", async (transport) => {
+    const path = join(dir, `via-${transport}.jsonl`);
+    const connect = async (fake: ReturnType<typeof fakeResponses>) => {
+      const listening = await fake.listen();
+      closers.push(() => listening.close());
+      return new OpenAI({ apiKey: KEY, baseURL: listening.url, maxRetries: 0 });
+    };
+    const closers: Array<() => Promise<void>> = [];
+    try {
+      const recorded = await toolLoop(await connect(recorder(path, { mode: "record" })), "Where is D-4004?", true);
+      expect(recorded.text).toBe('Order status: {"order_id":"D-4004","status":"paid"}');
+      const replayed = await toolLoop(await connect(fakeResponses({ cassette: { path, mode: "replay" } })), "Where is D-4004?", true);
+      expect(replayed).toEqual(recorded);
+    } finally {
+      await Promise.all(closers.map((close) => close()));
+    }
+  });
+});
+
+test("the Agents runner replays a recorded session: tool handlers run, the same answer comes back", async () => {
+  const path = join(dir, "agents-runner.jsonl");
+  const run = async (cassette: CassetteOptions) => {
+    const fake = fakeAgents({ cassette });
+    const sessions = new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
+    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" } } as unknown as SessionCreateParamsNonStreaming);
+    const seen: unknown[] = [];
+    const result = await sessions.stream(session.id, { input: "Where is A-1042?", idempotencyKey: "fixed-key", toolHandlers: { lookup_order: async (args: unknown) => (seen.push(args), "paid") } } as never).finalResult();
+    return { text: result.output_text, seen };
+  };
+  const recorded = await run({ path, mode: "record", upstream: upstream.agents, apiKey: KEY });
+  expect(recorded).toEqual({ text: "It is paid.", seen: [{ order_id: "A-1042" }] });
+  expect(await run({ path, mode: "replay" })).toEqual(recorded);
 });

@@ -1,0 +1,28 @@
+// Recording and replaying through fake.handlers on a strict MSW server: the requests to the
+// provider bypass MSW (they are the cassette's, not the app's), and nothing else gets out.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { fakeResponses } from "../../../fixtures/msw/index.js";
+import { requireFreshBuild } from "../../build.js";
+import { strictServer } from "../server.js";
+import { KEY, startProvider, toolLoop } from "./helpers.js";
+
+const server = strictServer();
+let provider: Awaited<ReturnType<typeof startProvider>>;
+beforeAll(async () => {
+  requireFreshBuild("msw.js");
+  provider = await startProvider();
+}, 30_000);
+afterAll(() => provider?.stop());
+
+test("through fake.handlers: recorded, then replayed, streamed", async () => {
+  const path = join(mkdtempSync(join(tmpdir(), "agent-testkit-cassette-msw-")), "msw.jsonl");
+  server.resetHandlers(...fakeResponses({ cassette: { path, mode: "record", upstream: provider.urls.responses, apiKey: KEY } }).handlers);
+  const recorded = await toolLoop(new OpenAI({ apiKey: KEY, maxRetries: 0 }), "Where is D-4004?", true);
+  expect(recorded.text).toBe('Order status: {"order_id":"D-4004","status":"paid"}');
+  server.resetHandlers(...fakeResponses({ cassette: { path, mode: "replay" } }).handlers);
+  expect(await toolLoop(new OpenAI({ apiKey: KEY, maxRetries: 0 }), "Where is D-4004?", true)).toEqual(recorded);
+});
