@@ -45,6 +45,10 @@ test("its run steps work as written, and leave what the upload steps upload", ()
   };
   // The base branch: the released tools and a log. The pull request: an enum value removed.
   mkdirSync(join(repo, "logs"));
+  mkdirSync(join(repo, "test/__cassettes__"), { recursive: true });
+  // A cassette whose recorded call still passes the proposed tools.
+  const recorded = { section: "sales", request: { method: "POST", path: "/responses", body: { model: "gpt-5", input: "EMEA?", tools: [salesTool] } }, response: { status: 200, headers: {}, body: { object: "response", id: "resp_1a2b3c4d", output: [{ ...fc_001, arguments: '{"region":"emea"}' }] } } };
+  writeFileSync(join(repo, "test/__cassettes__/sales.test.ts.jsonl"), `${JSON.stringify(recorded)}\n`);
   writeFileSync(join(repo, "tools.json"), `${JSON.stringify([salesTool], null, 2)}\n`);
   writeFileSync(join(repo, "logs/calls.jsonl"), [fc_001, fc_009].map((item) => JSON.stringify(item)).join("\n"));
   git("init", "-q", "-b", "main");
@@ -67,15 +71,16 @@ test("its run steps work as written, and leave what the upload steps upload", ()
     });
   expect(results.map((r) => [r.name, r.status])).toEqual([
     ["Replay the recorded log through the gate", 1],
+    ["Gate the recorded cassettes against the proposed tools", 0],
     ["The same findings for code scanning", 0],
     ["Breaking changes to the tools", 1],
   ]);
   expect(results[0]!.stdout).toContain("::error file=logs/calls.jsonl,line=2,title=arguments_schema");
-  expect(results[2]!.stdout).toMatch(/^::error file=tools\.json,line=\d+,title=breaking change%3A enum_value_removed/m);
+  expect(results[3]!.stdout).toMatch(/^::error file=tools\.json,line=\d+,title=breaking change%3A enum_value_removed/m);
 
   const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"))!;
   const pattern = new RegExp(`^${String(upload.with!.path).replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`);
-  expect(readdirSync(repo).filter((name) => pattern.test(name)).sort()).toEqual(["agent-testkit-check.html", "agent-testkit-diff.html"]);
+  expect(readdirSync(repo).filter((name) => pattern.test(name)).sort()).toEqual(["agent-testkit-cassettes.html", "agent-testkit-check.html", "agent-testkit-diff.html"]);
   const sarifFile = join(repo, String(steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif"))!.with!.sarif_file));
   expect(existsSync(sarifFile)).toBe(true);
   const sarif = JSON.parse(readFileSync(sarifFile, "utf8"));
