@@ -7,6 +7,7 @@ import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents, type AgentsFakeOptions } from "../../fixtures/msw/index.js";
 import type { RequiredComputerUseApproval } from "../../src/types.js";
 import { lookupOrder } from "./agents.scenarios.js";
+import { typesUntilIdle } from "./sessionEvents.js";
 import type { Transport } from "./transports.js";
 
 const f = createFactories({ seed: 3 });
@@ -225,14 +226,7 @@ export function agentsActionScenarios(transport: Transport): void {
       for await (const event of runner) if (event.type === "agent.session.turn.item.added" && event.item.type === "function_call") break;
       expect(handled).toBe(0);
       // Later, a new subscriber: nothing already sent comes again…
-      const stream = await sessions.events.stream(session.id);
-      const seen: string[] = [];
-      const reading = (async () => {
-        for await (const event of stream) {
-          seen.push(event.type);
-          if (event.type === "agent.session.idle") break;
-        }
-      })();
+      const { seen, reading } = await typesUntilIdle(sessions, session.id);
       // …and what is due is read from required_actions, never from the history.
       const pending = (await sessions.retrieve(session.id)).required_actions;
       expect(pending).toEqual([expect.objectContaining({ type: "function_call", name: "lookup_order", arguments: { order_id: "A-1042" } })]);

@@ -3,6 +3,7 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, test } from "vitest";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import { agentsScenarios, lookupOrder, salesReport } from "./agents.scenarios.js";
+import { typesUntilIdle } from "./sessionEvents.js";
 import { viaFetch } from "./transports.js";
 
 agentsScenarios(viaFetch());
@@ -175,14 +176,7 @@ describe("requires_action → tool_result", () => {
     const { fake, sessions } = setup();
     const session = await sessions.create(body());
     fake.reply(agentStep.message("Live."));
-    const stream = await sessions.events.stream(session.id);
-    const seen: string[] = [];
-    const reading = (async () => {
-      for await (const event of stream) {
-        seen.push(event.type);
-        if (event.type === "agent.session.idle") break;
-      }
-    })();
+    const { seen, reading } = await typesUntilIdle(sessions, session.id);
     await sessions.events.create(session.id, { events: [{ type: "agent.session.input.message", input: [{ role: "user", content: [{ type: "input_text", text: "go" }] }] }] });
     await reading;
     expect(seen[0]).toBe("agent.session.in_progress");

@@ -4,19 +4,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { fakeResponses } from "../../../fixtures/msw/index.js";
-import { requireFreshBuild } from "../../build.js";
 import { strictServer } from "../server.js";
-import { KEY, startProvider, toolLoop } from "./helpers.js";
+import { KEY, toolLoop, useProvider } from "./helpers.js";
 
 const server = strictServer();
-let provider: Awaited<ReturnType<typeof startProvider>>;
-beforeAll(async () => {
-  requireFreshBuild("msw.js");
-  provider = await startProvider();
-}, 30_000);
-afterAll(() => provider?.stop());
+const provider = useProvider();
 
 test("through fake.handlers: recorded, then replayed, streamed", async () => {
   const path = join(mkdtempSync(join(tmpdir(), "agent-testkit-cassette-msw-")), "msw.jsonl");

@@ -7,23 +7,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { cassetteMode, fakeAgents, fakeResponses, readCassette, type CassetteOptions } from "../../../fixtures/msw/index.js";
-import { requireFreshBuild, root } from "../../build.js";
+import { root } from "../../build.js";
 import { lookupOrder } from "../agents.scenarios.js";
-import { KEY, startProvider, tool, toolLoop } from "./helpers.js";
+import { KEY, tool, toolLoop, useProvider } from "./helpers.js";
 
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEyMyJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cassettes-"));
-let provider: Awaited<ReturnType<typeof startProvider>>;
-let upstream: { responses: string; agents: string };
-
-beforeAll(async () => {
-  requireFreshBuild("msw.js");
-  provider = await startProvider();
-  upstream = provider.urls;
-}, 30_000);
-afterAll(() => provider?.stop());
+const provider = useProvider();
+const upstream = {
+  get responses() {
+    return provider.urls.responses;
+  },
+  get agents() {
+    return provider.urls.agents;
+  },
+};
 
 const recorder = (path: string, extra: Partial<CassetteOptions> = {}) => fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, ...extra } });
 

@@ -3,7 +3,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import OpenAI from "openai";
-import { root } from "../../build.js";
+import { afterAll, beforeAll } from "vitest";
+import { requireFreshBuild, root } from "../../build.js";
 import { lookupOrder } from "../agents.scenarios.js";
 
 export const KEY = "sk-test-recording-KEY-0123456789abcdef";
@@ -16,6 +17,22 @@ export async function startProvider(): Promise<{ urls: { responses: string; agen
     child.once("exit", (code) => reject(new Error(`the provider exited with ${code}: ${child.stderr.read()}`)));
   });
   return { urls: JSON.parse(line), stop: () => child.stdin.end(), process: child };
+}
+
+/** The provider of a test file: started before its tests (on a fresh build), stopped after them. */
+export function useProvider(): { readonly urls: { responses: string; agents: string }; stop(): void } {
+  let provider: Awaited<ReturnType<typeof startProvider>> | undefined;
+  beforeAll(async () => {
+    requireFreshBuild("msw.js");
+    provider = await startProvider();
+  }, 30_000);
+  afterAll(() => provider?.stop());
+  return {
+    get urls() {
+      return provider!.urls;
+    },
+    stop: () => provider?.stop(),
+  };
 }
 
 export const tool = { type: "function" as const, name: "lookup_order", description: "Look up an order.", parameters: lookupOrder.parameters as Record<string, unknown>, strict: false };

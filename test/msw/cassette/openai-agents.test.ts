@@ -7,18 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { z } from "zod";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { fakeResponses, readCassette, type CassetteOptions } from "../../../fixtures/msw/index.js";
-import { requireFreshBuild } from "../../build.js";
-import { KEY, startProvider } from "./helpers.js";
+import { KEY, useProvider } from "./helpers.js";
 
 setTracingDisabled(true);
-let provider: Awaited<ReturnType<typeof startProvider>>;
-beforeAll(async () => {
-  requireFreshBuild("msw.js");
-  provider = await startProvider();
-}, 30_000);
-afterAll(() => provider?.stop());
+const provider = useProvider();
 
 const lookupOrder = tool({
   name: "lookup_order",
