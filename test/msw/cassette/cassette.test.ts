@@ -202,3 +202,8 @@ test("the Agents runner replays a recorded session: tool handlers run, the same 
   expect(recorded).toEqual({ text: "It is paid.", seen: [{ order_id: "A-1042" }] });
   expect(await run({ path, mode: "replay" })).toEqual(recorded);
 });
+
+test("a cassette keeps the fake's body limit: too large is a 413, as without one", async () => {
+  const fake = fakeResponses({ maxBodyBytes: 200, cassette: { path: join(dir, "loop.jsonl"), mode: "replay" } });
+  await expect(new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "x".repeat(500) })).rejects.toMatchObject({ status: 413 });
+});
