@@ -34,9 +34,7 @@ export async function benchReportFormats({ lines = 1_000_000, rounds = Number(pr
     const names = Object.keys(variants);
     const order = names.map((_, i) => names[(i + round) % names.length]);
     for (const [name, flags] of order.map((n) => [n, variants[n]])) {
-      const started = process.hrtime.bigint();
       const run = spawnSync(process.execPath, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", "check", log, "--tools", toolsPath, "--threads", "1", ...flags], { encoding: "utf8", maxBuffer: 1 << 26 });
-      void started;
       // CPU time of the child (user + system): what the format costs, less the machine's scheduling noise.
       const cpu = /cpu_us (\d+)/.exec(run.stderr ?? "");
       if (!cpu) throw new Error(`no CPU time from check ${flags.join(" ")}: ${run.stderr}`);

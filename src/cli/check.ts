@@ -346,18 +346,22 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
     .sort((a, b) => a.line - b.line || (a.index ?? 0) - (b.index ?? 0))
     .slice(0, maxFailures);
   const sum = (key: "blank" | "skipped" | "items" | "failed") => tallies.reduce((total, t) => total + t[key], 0);
-  const tools = new Map<string, ToolTally>();
   // Past MAX_TOOL_NAMES, which names are counted alone depends on the order the workers report in.
-  for (const tally of tallies) {
-    for (const tool of tally.tools.values()) {
-      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][]) {
-        countTool(tools, tool.name, reason, false, count);
-      }
+  const tools = mergeTools(tallies.map((t) => t.tools.values()));
+  return { blank: sum("blank"), skipped: sum("skipped"), items: sum("items"), counts, tools, failures, failed: sum("failed") };
+}
+
+/** Adds up the per-tool tallies of several runs, within the same cap on names. */
+function mergeTools(lists: Iterable<ToolTally>[]): Map<string, ToolTally> {
+  const tools = new Map<string, ToolTally>();
+  for (const list of lists) {
+    for (const tool of list) {
+      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][]) countTool(tools, tool.name, reason, false, count);
       const merged = tools.get(tool.name) ?? tools.get(OTHER_TOOLS)!;
       merged.failed += tool.failed;
     }
   }
-  return { blank: sum("blank"), skipped: sum("skipped"), items: sum("items"), counts, tools, failures, failed: sum("failed") };
+  return tools;
 }
 
 function isBlank(text: string): boolean {
@@ -444,14 +448,7 @@ async function logsInDirectory(path: string): Promise<string[] | undefined> {
 
 /** One report for several files: counts added up, failures in file order (each naming its file), the first `maxFailures` kept. */
 function mergeReports(directory: string, reports: CheckReport[], maxFailures: number, failOn: ReadonlySet<LineOutcome>): CheckReport {
-  const tools = new Map<string, ToolTally>();
-  for (const report of reports) {
-    for (const tool of report.tools) {
-      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][]) countTool(tools, tool.name, reason, false, count);
-      const merged = tools.get(tool.name) ?? tools.get(OTHER_TOOLS)!;
-      merged.failed += tool.failed;
-    }
-  }
+  const tools = mergeTools(reports.map((r) => r.tools));
   const counts = emptyCounts();
   for (const report of reports) for (const outcome of LINE_OUTCOMES) counts[outcome] += report.counts[outcome];
   const sum = (key: "lines" | "blank" | "skipped" | "items" | "failed") => reports.reduce((total, r) => total + r[key], 0);

@@ -168,15 +168,16 @@ test("the mode: the option, else AGENT_TESTKIT_RECORD, else replay under CI or w
   expect(() => cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "always" })).toThrow(/must be one of replay, record, new, passthrough, received "always"/);
 });
 
-describe("every transport records and replays (MSW handlers: cassette.handlers.test.ts)", () => {
-  test.each(["listen"] as const)("through fake.%s", async (transport) => {
-    const path = join(dir, `via-${transport}.jsonl`);
+// fake.fetch is used throughout this file; MSW handlers are in cassette.handlers.test.ts.
+describe("the loopback transport records and replays", () => {
+  test("through fake.listen()", async () => {
+    const path = join(dir, "via-listen.jsonl");
+    const closers: Array<() => Promise<void>> = [];
     const connect = async (fake: ReturnType<typeof fakeResponses>) => {
       const listening = await fake.listen();
       closers.push(() => listening.close());
       return new OpenAI({ apiKey: KEY, baseURL: listening.url, maxRetries: 0 });
     };
-    const closers: Array<() => Promise<void>> = [];
     try {
       const recorded = await toolLoop(await connect(recorder(path, { mode: "record" })), "Where is D-4004?", true);
       expect(recorded.text).toBe('Order status: {"order_id":"D-4004","status":"paid"}');
