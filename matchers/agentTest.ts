@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
-import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses.js";
+import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
 import { basename, dirname, resolve } from "node:path";
@@ -86,7 +86,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
   const agentTest = test.extend<AgentFixtures>({
     responses: async ({ task }, use) => {
       await install();
-      const { fakeResponses } = await import("../fixtures/msw/responses.js");
+      const { fakeResponses } = await import("../fixtures/msw/responses/index.js");
       const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "responses");
       const fake = fakeResponses({ ...options.responses, ...(cassette ? { cassette } : {}) });
       await use(fake);

@@ -1,7 +1,10 @@
 import { responsesScenarios } from "./responses.scenarios.js";
+import { surfaceScenarios } from "./responses.surfaces.scenarios.js";
 import { viaFetch } from "./transports.js";
 
-responsesScenarios(viaFetch());
+const transport = viaFetch();
+responsesScenarios(transport);
+surfaceScenarios(transport);
 
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";

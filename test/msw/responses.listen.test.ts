@@ -1,4 +1,7 @@
 import { responsesScenarios } from "./responses.scenarios.js";
+import { surfaceScenarios } from "./responses.surfaces.scenarios.js";
 import { viaListen } from "./transports.js";
 
-responsesScenarios(viaListen());
+const transport = viaListen();
+responsesScenarios(transport);
+surfaceScenarios(transport);
