@@ -18,7 +18,7 @@ const shared: Options = {
   sourcemap: true,
   shims: true,
   splitting: true,
-  external: ["vitest", "@jest/globals", "expect", "msw", "@faker-js/faker", "ajv", "ajv-formats"],
+  external: ["vitest", "@jest/globals", "expect", "msw", "ws", "@faker-js/faker", "ajv", "ajv-formats"],
 };
 
 /**
@@ -32,7 +32,7 @@ const lazyMsw: NonNullable<Options["esbuildPlugins"]>[number] = {
     // "msw" from our sources resolves to the shim below; from the shim, to msw itself, external.
     build.onResolve({ filter: /^msw$/ }, (args) => (args.namespace === "lazy-msw" ? { path: "msw", external: true } : { path: "msw", namespace: "lazy-msw" }));
     build.onLoad({ filter: /.*/, namespace: "lazy-msw" }, () => ({
-      contents: 'module.exports = { http: { all: (...args) => require("msw").http.all(...args) } };',
+      contents: 'module.exports = { http: { all: (...args) => require("msw").http.all(...args) }, ws: { link: (...args) => require("msw").ws.link(...args) } };',
       loader: "js",
     }));
   },

@@ -77,7 +77,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     (ready ??= (async () => {
       const [{ dispatchingHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), options.server ?? ownServer()]);
       server.use(
-        ...dispatchingHandlers(baseUrl, "responses", () => current.getStore()?.responses?.handle),
+        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => current.getStore()?.responses?.handle),
         ...dispatchingHandlers(baseUrl, "agents/sessions", () => current.getStore()?.agents?.handle),
       );
       return server;

@@ -79,3 +79,21 @@ f.message({ role: "tool" });
     }
   }
 }
+
+// The Responses fake's new surface: its clock, WebSocket handlers, conversation items, reasoning turns.
+{
+  const { fakeResponses, turn } = await import("agent-testkit/msw");
+  const fake = fakeResponses({ clock: "manual", background: { queuedMs: 5, runMs: 10 }, webSocketLimitMs: 1000 });
+  expectTypeOf(fake.clock.advance).returns.toEqualTypeOf<Promise<void>>();
+  expectTypeOf(fake.clock.now()).toEqualTypeOf<number>();
+  expectTypeOf(fake.webSocketHandlers).toEqualTypeOf<import("msw").WebSocketHandler[]>();
+  expectTypeOf(fake.requests[0]!.transport).toEqualTypeOf<"http" | "websocket">();
+  expectTypeOf(fake.conversationItems("conv_1")).toEqualTypeOf<ReadonlyArray<Record<string, unknown>>>();
+  fake.reply(turn.reasoning("Thinking", turn.functionCall("lookup_order")), turn.reasoning());
+  // @ts-expect-error the clock option is a function or "manual"
+  fakeResponses({ clock: "real" });
+  // A reasoning and a compaction item the fake sends are the SDK's own output items.
+  const output = {} as ResponseObject["output"][number];
+  if (output.type === "reasoning") output satisfies import("openai/resources/responses/responses").ResponseReasoningItem;
+  if (output.type === "compaction") output satisfies import("openai/resources/responses/responses").ResponseCompactionItem;
+}
