@@ -1,59 +1,19 @@
 // Every object and event the Agents fake sends, checked at run time against the `openai` SDK's
 // own types (derived as JSON Schemas from its declarations; extra properties are refused too),
 // over flows that cover every kind of required action, budgets, artifacts, traces and subagents.
-import { fileURLToPath } from "node:url";
-import { Ajv } from "ajv";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
-import { createGenerator } from "ts-json-schema-generator";
 import { beforeAll, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import type { RequiredComputerUseApproval } from "../../src/types.js";
 import { lookupOrder } from "./agents.scenarios.js";
+import { sdkChecker, type Check } from "./sdkCheck.js";
 
-type Check = (kind: string, value: unknown) => string[];
 let check: Check;
 
 beforeAll(() => {
-  const schema = createGenerator({ path: fileURLToPath(new URL("./sdkWire.ts", import.meta.url)), tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)), type: "AgentsWire", skipTypeCheck: true, expose: "all", jsDoc: "none", topRef: true }).createSchema("AgentsWire");
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  ajv.addSchema(schema, "wire");
-  type Node = { $ref?: string; anyOf?: Node[]; properties?: { type?: { const?: string; enum?: string[] } } };
-  const definitions = (schema as { definitions: Record<string, Node> }).definitions;
-  const deref = (node: Node): Node => (node.$ref ? deref(definitions[decodeURIComponent(node.$ref.replace("#/definitions/", ""))]!) : node);
-  // A union of objects told apart by `type` (events, items): each value is checked against its own branch.
-  const branches = (node: Node, into = new Map<string, Node>()): Map<string, Node> => {
-    const target = deref(node);
-    if (target.anyOf) for (const branch of target.anyOf) branches(branch, into);
-    const type = target.properties?.type;
-    for (const name of type?.const !== undefined ? [type.const] : (type?.enum ?? [])) into.set(name, target);
-    return into;
-  };
-  const wire = (definitions.AgentsWire as { properties: Record<string, Node> }).properties;
-  const validators = new Map<Node, ReturnType<typeof ajv.compile>>();
-  const validatorOf = (node: Node) => {
-    let validate = validators.get(node);
-    if (!validate) {
-      validate = ajv.compile({ definitions, ...node });
-      validators.set(node, validate);
-    }
-    return validate;
-  };
-  const checkNode = (label: string, schemaNode: Node, value: unknown): string[] => {
-    const union = branches(schemaNode);
-    const type = (value as { type?: string }).type;
-    const node = union.size > 1 ? union.get(type ?? "") : deref(schemaNode);
-    if (!node) return [`${label}: the SDK has no ${label} of type ${JSON.stringify(type)} (it has ${[...union.keys()].join(", ")})`];
-    // An event's item is a union of its own: checked against its branch, apart from the event.
-    const itemSchema = (node.properties as Record<string, Node> | undefined)?.item;
-    const record = value as Record<string, unknown>;
-    const split = itemSchema !== undefined && record.item !== undefined;
-    const validate = validatorOf(split ? ({ ...node, properties: { ...node.properties, item: {} } } as Node) : node);
-    const own = validate(value) ? [] : (validate.errors ?? []).map((e) => `${label} ${type ?? ""}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-    return split ? [...own, ...checkNode(`${label} ${type} item`, itemSchema, record.item)] : own;
-  };
-  check = (kind, value) => checkNode(kind, wire[kind]!, value);
+  check = sdkChecker("AgentsWire");
 }, 60_000);
 
 const f = createFactories({ seed: 9 });

@@ -16,3 +16,21 @@ export interface AgentsWire {
   artifactDeleted: SessionArtifactDeleted;
   trace: SessionTrace;
 }
+
+import type { Conversation, ConversationDeletedResource } from "openai/resources/conversations/conversations";
+import type { ConversationItem, ConversationItemList } from "openai/resources/conversations/items";
+import type { InputTokenCountResponse } from "openai/resources/responses/input-tokens";
+import type { CompactedResponse, Response, ResponsesServerEvent, ResponseStreamEvent } from "openai/resources/responses/responses";
+
+/** The shapes a client of the Responses API and conversations parses, by name. */
+export interface ResponsesWire {
+  response: Response;
+  streamEvent: ResponseStreamEvent;
+  webSocketEvent: ResponsesServerEvent;
+  compacted: CompactedResponse;
+  inputTokens: InputTokenCountResponse;
+  conversation: Conversation;
+  conversationDeleted: ConversationDeletedResource;
+  conversationItem: ConversationItem;
+  conversationItemList: ConversationItemList;
+}

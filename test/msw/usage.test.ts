@@ -13,7 +13,7 @@ describe("usage follows the content", () => {
   test("a reply of OK to Hi costs a token or two, not hundreds", async () => {
     const fake = fakeResponses().reply(turn.message("OK"));
     const response = await client(fake).responses.create({ model: "gpt-5", input: "Hi" });
-    expect(response.usage).toEqual({ input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } });
+    expect(response.usage).toEqual({ input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } });
   });
 
   test("longer input, instructions, tools and output cost more; the same request costs the same", async () => {
