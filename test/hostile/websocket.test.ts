@@ -1,0 +1,128 @@
+// Hostile input to the Responses fake's WebSocket mode: whatever a client sends on a socket, the
+// host survives, the answer is an error envelope, and other sockets carry on.
+import { WebSocket } from "ws";
+import { afterEach, expect, test } from "vitest";
+import { fakeResponses, turn, type Listening } from "../../fixtures/msw/index.js";
+
+const servers: Listening[] = [];
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+type Message = { type: string; [key: string]: unknown };
+
+async function open(options: Parameters<typeof fakeResponses>[0] = {}) {
+  const fake = fakeResponses(options);
+  const server = await fake.listen();
+  servers.push(server);
+  const connect = async () => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`, { headers: { authorization: "Bearer k" } });
+    sockets.push(socket);
+    const received: Message[] = [];
+    const waiting: Array<() => void> = [];
+    socket.on("message", (data) => {
+      received.push(JSON.parse(String(data)) as Message);
+      waiting.splice(0).forEach((wake) => wake());
+    });
+    socket.on("error", () => undefined);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
+    /** Waits for the next terminal message (an error envelope or a response's last event). */
+    const next = async (): Promise<Message> => {
+      let seen = received.length;
+      for (;;) {
+        for (; seen < received.length; seen++) {
+          const message = received[seen]!;
+          if ((message.type === "error" && !("sequence_number" in message)) || message.type === "response.completed" || message.type === "response.failed") {
+            received.splice(0, seen + 1);
+            return message;
+          }
+        }
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    };
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    return { socket, next, closed };
+  };
+  return { fake, connect };
+}
+
+const create = (body: Record<string, unknown>) => JSON.stringify({ type: "response.create", model: "gpt-5", ...body });
+
+test("malformed, deep, odd and binary messages are error envelopes; the socket keeps serving", async () => {
+  const { fake, connect } = await open();
+  fake.respond(() => turn.message("still here"));
+  const { socket, next } = await connect();
+  const cases: Array<[string | Buffer, string]> = [
+    ["", "invalid_json"],
+    ["{", "invalid_json"],
+    [`${"[".repeat(5000)}${"]".repeat(5000)}`, "invalid_json"],
+    [`{"type":"response.create","model":"gpt-5","metadata":${"[".repeat(5000)}${"]".repeat(5000)}}`, "invalid_json"],
+    ["null", "invalid_message"],
+    ["[1,2]", "invalid_message"],
+    ['"response.create"', "invalid_message"],
+    ['{"type":7}', "unknown_event_type"],
+    ['{"type":"response.create","model":"gpt-5","stream_id":{}}', "invalid_type"],
+    ['{"type":"response.create","model":"gpt-5","input":42}', "invalid_type"],
+    ['{"type":"response.create","model":"gpt-5","input":[{"type":"function_call_output","call_id":"call_x","output":"x"}]}', "invalid_value"],
+    ['{"type":"response.create","model":"gpt-5","__proto__":{"polluted":true},"input":"x"}', ""],
+  ];
+  for (const [data, code] of cases) {
+    socket.send(data);
+    const answer = await next();
+    if (code === "") expect(answer.type).toBe("response.completed");
+    else expect(answer).toMatchObject({ type: "error", status: 400, error: { code } });
+  }
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  socket.send(Buffer.from([0, 1, 2, 3]), { binary: true });
+  expect(await next()).toMatchObject({ type: "error", status: 400, error: { code: "invalid_message" } });
+  socket.send(create({ input: "ok?" }));
+  expect(await next()).toMatchObject({ type: "response.completed" });
+});
+
+test("a message over maxBodyBytes closes that socket (1009), never the host; a new socket works", async () => {
+  const { fake, connect } = await open({ maxBodyBytes: 64 * 1024 });
+  fake.respond(() => turn.message("fine"));
+  const first = await connect();
+  first.socket.send(create({ input: "x".repeat(200 * 1024) }));
+  expect(await first.closed).toBe(1009);
+  const second = await connect();
+  second.socket.send(create({ input: "small" }));
+  expect(await second.next()).toMatchObject({ type: "response.completed" });
+});
+
+test("fifty sockets at once, each with its own store: false chain, never crossing", async () => {
+  const { fake, connect } = await open();
+  fake.respond(({ conversation }) => turn.message(`seen ${conversation.length}`));
+  const chains = await Promise.all(
+    Array.from({ length: 50 }, async (_, i) => {
+      const { socket, next } = await connect();
+      socket.send(create({ input: `first ${i}`, store: false }));
+      const first = (await next()) as { response: { id: string } };
+      socket.send(create({ input: `second ${i}`, store: false, previous_response_id: first.response.id }));
+      const second = (await next()) as { response: { output: Array<{ content: Array<{ text: string }> }> } };
+      return second.response.output[0]!.content[0]!.text;
+    }),
+  );
+  expect(chains).toEqual(Array.from({ length: 50 }, () => "seen 3"));
+  expect(fake.requests.filter((r) => r.transport === "websocket")).toHaveLength(100);
+  expect(fake.responses.size).toBe(0);
+});
+
+test("a client that vanishes mid-response, or mid-queue, leaves the fake serving", async () => {
+  const { fake, connect } = await open({ deltas: 10_000 });
+  fake.respond(() => turn.message("word ".repeat(10_000)));
+  const { socket } = await connect();
+  for (let i = 0; i < 5; i++) socket.send(create({ input: `q${i}` }));
+  await new Promise((r) => setTimeout(r, 5));
+  socket.terminate();
+  await new Promise((r) => setTimeout(r, 50));
+  const other = await connect();
+  fake.respond(() => turn.message("after"));
+  other.socket.send(create({ input: "y" }));
+  expect(await other.next()).toMatchObject({ type: "response.completed" });
+});
