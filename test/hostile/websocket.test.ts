@@ -102,9 +102,9 @@ test("fifty sockets at once, each with its own store: false chain, never crossin
     Array.from({ length: 50 }, async (_, i) => {
       const { socket, next } = await connect();
       socket.send(create({ input: `first ${i}`, store: false }));
-      const first = (await next()) as { response: { id: string } };
+      const first = (await next()) as unknown as { response: { id: string } };
       socket.send(create({ input: `second ${i}`, store: false, previous_response_id: first.response.id }));
-      const second = (await next()) as { response: { output: Array<{ content: Array<{ text: string }> }> } };
+      const second = (await next()) as unknown as { response: { output: Array<{ content: Array<{ text: string }> }> } };
       return second.response.output[0]!.content[0]!.text;
     }),
   );

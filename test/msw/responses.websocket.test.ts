@@ -167,14 +167,18 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     expect(specErrors("ErrorStreamingEvent", events.at(-2))).toEqual([]);
   });
 
-  test("HTTP-only fields, malformed JSON and unknown event types are errors; the socket stays usable", async () => {
+  test("what a socket cannot do, malformed JSON and unknown event types are errors; the socket stays usable", async () => {
     const { fake, open } = await connect();
-    fake.reply(turn.message("still here"));
+    fake.reply(turn.message("streamed anyway"), turn.message("still here"));
     const ws = open();
-    for (const field of ["stream", "background", "stream_options"]) {
-      ws.send({ model: "gpt-5", input: "x", [field]: field === "stream_options" ? {} : true });
+    for (const [field, value] of [["stream", false], ["background", true]] as const) {
+      ws.send({ model: "gpt-5", input: "x", [field]: value });
       expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { param: field, code: "unsupported_parameter" } });
     }
+    // The spec says a client must not send these, but openai 7's client event lists them and
+    // @openai/agents sends stream: true on every frame: the SDK wins, they are accepted.
+    ws.send({ model: "gpt-5", input: "x", stream: true, stream_options: { include_obfuscation: false }, background: false });
+    expect(textOf(responseOf(await ws.nextTurn()))).toBe("streamed anyway");
     ws.socket.sendRaw('{"type": "response.create", ');
     expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { code: "invalid_json" } });
     ws.socket.sendRaw(JSON.stringify({ type: "session.update" }));
