@@ -14,6 +14,17 @@ describe("agentTest", () => {
     expect(responses.requests).toHaveLength(1);
   });
 
+  agentTest("routes conversations, compaction and background runs to the test's responses fake", async ({ responses }) => {
+    responses.reply(turn.message("kept"), turn.message("later"));
+    const conversation = await client().conversations.create({});
+    await client().responses.create({ model: "gpt-5", conversation: conversation.id, input: "x" });
+    expect(responses.conversationItems(conversation.id)).toHaveLength(2);
+    expect((await client().responses.compact({ model: "gpt-5", input: "y" })).object).toBe("response.compaction");
+    const queued = await client().responses.create({ model: "gpt-5", input: "z", background: true });
+    await responses.clock.advance(100);
+    expect((await client().responses.retrieve(queued.id)).status).toBe("completed");
+  });
+
   agentTest("starts from a clean state", async ({ responses }) => {
     expect(responses.requests).toHaveLength(0);
     expect(responses.pending).toBe(0);
