@@ -1,20 +1,13 @@
 // @openai/agents on the Responses fake's newer surfaces: memory kept in a conversation, memory
 // compacted with responses.compact, and a run over WebSocket mode.
-import { Agent, MemorySession, OpenAIConversationsSession, OpenAIResponsesCompactionSession, OpenAIResponsesModel, run, setTracingDisabled, tool, withResponsesWebSocketSession } from "@openai/agents";
+import { Agent, MemorySession, OpenAIConversationsSession, OpenAIResponsesCompactionSession, OpenAIResponsesModel, run, setTracingDisabled, withResponsesWebSocketSession } from "@openai/agents";
 import OpenAI from "openai";
-import { z } from "zod";
 import { afterEach, expect, test } from "vitest";
 import { fakeResponses, turn, type Listening } from "../../fixtures/msw/index.js";
 import { expectSpecValid } from "./responses.scenarios.js";
+import { salesReport } from "./salesTool.js";
 
 setTracingDisabled(true);
-
-const salesReport = tool({
-  name: "get_latest_sales_report",
-  description: "Latest sales report for a region.",
-  parameters: z.object({ region: z.enum(["apac", "emea", "amer"]) }),
-  execute: async ({ region }) => `sales report for ${region}`,
-});
 
 /** A model that calls the tool once, then answers with what it got, and says how much it saw. */
 function scriptToolLoop(fake: ReturnType<typeof fakeResponses>) {

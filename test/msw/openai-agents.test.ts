@@ -1,21 +1,14 @@
-import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from "@openai/agents";
+import { Agent, OpenAIResponsesModel, run, setTracingDisabled } from "@openai/agents";
 import OpenAI from "openai";
-import { z } from "zod";
 import { describe, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { checkPair } from "../../src/index.js";
 import { expectSpecValid } from "./responses.scenarios.js";
+import { salesReport } from "./salesTool.js";
 import { strictServer } from "./server.js";
 
 setTracingDisabled(true);
 const server = strictServer();
-
-const salesReport = tool({
-  name: "get_latest_sales_report",
-  description: "Latest sales report for a region.",
-  parameters: z.object({ region: z.enum(["apac", "emea", "amer"]) }),
-  execute: async ({ region }) => `sales report for ${region}`,
-});
 
 function scriptToolLoop(fake: ReturnType<typeof fakeResponses>) {
   fake.respond(({ conversation }) => {

@@ -276,40 +276,23 @@ export function surfaceScenarios(transport: Transport): void {
       const { fake, client } = await setup();
       fake.reply(turn.message('{"ok":true}'), turn.message("defaults"));
       const format = { type: "json_schema" as const, name: "answer", schema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"], additionalProperties: false }, strict: true };
-      const response = await client.responses.create({
-        model: "gpt-5",
-        input: "x",
-        tools: [...tools] as never,
-        text: { format, verbosity: "low" },
-        tool_choice: { type: "function", name: "lookup_order" },
-        reasoning: { effort: "low", summary: "concise" },
+      const settings = {
+        tool_choice: { type: "function" as const, name: "lookup_order" },
+        reasoning: { effort: "low" as const, summary: "concise" as const },
         max_output_tokens: 500,
         max_tool_calls: 3,
-        truncation: "auto",
-        service_tier: "flex",
+        truncation: "auto" as const,
+        service_tier: "flex" as const,
         safety_identifier: "user-42",
         prompt_cache_key: "k1",
         top_logprobs: 2,
         temperature: 0.2,
         metadata: { run: "7" },
         parallel_tool_calls: false,
-      });
-      expect(response).toMatchObject({
-        text: { format, verbosity: "low" },
-        tool_choice: { type: "function", name: "lookup_order" },
-        reasoning: { effort: "low", summary: "concise" },
-        max_output_tokens: 500,
-        max_tool_calls: 3,
-        truncation: "auto",
-        service_tier: "flex",
-        safety_identifier: "user-42",
-        prompt_cache_key: "k1",
-        top_logprobs: 2,
-        temperature: 0.2,
-        metadata: { run: "7" },
-        parallel_tool_calls: false,
-        background: false,
-      });
+      };
+      const response = await client.responses.create({ model: "gpt-5", input: "x", tools: [...tools] as never, text: { format, verbosity: "low" }, ...settings });
+      // a JSON-schema format is echoed with its description (null when none was sent)
+      expect(response).toMatchObject({ ...settings, text: { format: { ...format, description: null }, verbosity: "low" }, background: false });
       const defaults = await client.responses.create({ model: "gpt-5", input: "x" });
       expect(defaults).toMatchObject({ text: { format: { type: "text" } }, tool_choice: "auto", reasoning: null, background: false });
       expectSpecValid(fake);
