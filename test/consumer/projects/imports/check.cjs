@@ -13,5 +13,5 @@ const f = factories.createFactories({ seed: 4 });
 assert.equal(core.replayGate(f.functionCall(), factories.examples.salesTool).reason, "ok");
 assert.deepEqual(factories.createFactories({ seed: 4 }).functionCall(), factories.createFactories({ seed: 4 }).functionCall());
 assert.equal(typeof msw.fakeResponses, "function");
-assert.equal(msw.fakeResponses().handlers.length, 2);
+assert.equal(msw.fakeResponses().handlers.length, 4); // /responses and /conversations, each with and without a subpath
 console.log(`CJS ${process.version}: ok`);
