@@ -31,54 +31,70 @@ async function sequential(client, count) {
   return Number(process.hrtime.bigint() - started) / 1e6 / count;
 }
 
-async function bestPerCall(runs, count, fn) {
-  await fn(Math.min(100, count)); // warm up
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) best = Math.min(best, await fn(count));
-  return best;
+/** Medians of `rounds` paired ratios a/b, the pair's order alternating, and each side's best time per call. */
+async function pairedPerCall(rounds, count, a, b) {
+  await a(Math.min(100, count)); // warm up
+  await b(Math.min(100, count));
+  const ratios = [];
+  const best = { a: Infinity, b: Infinity };
+  for (let round = 0; round < rounds; round++) {
+    const first = round % 2 === 0 ? "a" : "b";
+    const times = {};
+    for (const side of first === "a" ? ["a", "b"] : ["b", "a"]) times[side] = await (side === "a" ? a : b)(count);
+    best.a = Math.min(best.a, times.a);
+    best.b = Math.min(best.b, times.b);
+    ratios.push(times.a / times.b);
+  }
+  return { ratio: [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)], a: best.a, b: best.b };
 }
 
-export async function benchResponsesFake({ count = 1000, runs = 3 } = {}) {
+export async function benchResponsesFake({ count = 1000, rounds = 7 } = {}) {
   const server = setupServer();
   server.listen({ onUnhandledRequest: "error", onUnhandledFrame: "error" });
   const body = JSON.stringify(staticResponse());
+  const mswClient = new OpenAI({ apiKey: "k", maxRetries: 0 });
+  const minimalHandler = http.post(`${BASE}/responses`, () => HttpResponse.json(JSON.parse(body)));
+  const fake = fakeResponses();
+  fake.respond(() => turn.message("hi"));
+  // each side installs its own handlers, so that the pair can alternate
+  const through = (handlers) => async (n) => {
+    server.resetHandlers(...handlers);
+    fake.reset();
+    fake.respond(() => turn.message("hi"));
+    return sequential(mswClient, n);
+  };
+  let listening;
   let closed = false;
   try {
-    const mswClient = new OpenAI({ apiKey: "k", maxRetries: 0 });
-    server.use(http.post(`${BASE}/responses`, () => HttpResponse.json(JSON.parse(body))));
-    const minimalMsw = await bestPerCall(runs, count, (n) => sequential(mswClient, n));
-    server.resetHandlers();
-
-    const fake = fakeResponses();
-    fake.respond(() => turn.message("hi"));
-    server.use(...fake.handlers);
-    const fakeMsw = await bestPerCall(runs, count, (n) => sequential(mswClient, n));
-    server.resetHandlers();
-    server.close();
+    const msw = await pairedPerCall(rounds, count, through(fake.handlers), through([minimalHandler]));
+    server.close(); // the loopback server below must be reached for real
     closed = true;
-
     const staticFetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
-    const direct = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", fetch: staticFetch }), n));
+    const direct = new OpenAI({ apiKey: "k", fetch: staticFetch });
+    const viaFetch = new OpenAI({ apiKey: "k", fetch: fake.fetch });
+    const fetch = await pairedPerCall(rounds, count, async (n) => {
+      fake.reset();
+      fake.respond(() => turn.message("hi"));
+      return sequential(viaFetch, n);
+    }, (n) => sequential(direct, n));
     fake.reset();
     fake.respond(() => turn.message("hi"));
-    const fakeFetch = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", fetch: fake.fetch }), n));
-    fake.reset();
-    fake.respond(() => turn.message("hi"));
-    const listening = await fake.listen();
-    const fakeHttp = await bestPerCall(runs, count, (n) => sequential(new OpenAI({ apiKey: "k", baseURL: listening.url, maxRetries: 0 }), n));
-    await listening.close();
+    listening = await fake.listen();
+    const viaHttp = new OpenAI({ apiKey: "k", baseURL: listening.url, maxRetries: 0 });
+    const loopback = await pairedPerCall(3, count, (n) => sequential(viaHttp, n), (n) => sequential(direct, n));
     const ms = (v) => +v.toFixed(3);
     return {
-      name: `Responses fake: ${count} sequential responses.create (ms per call, best of ${runs})`,
-      msPerCall: { "minimal MSW handler": ms(minimalMsw), "fake.handlers": ms(fakeMsw), "static client fetch": ms(direct), "fake.fetch": ms(fakeFetch), "fake.listen()": ms(fakeHttp) },
+      name: `Responses fake: ${count} sequential responses.create (ratios: medians of ${rounds} paired rounds, order alternating; ms per call: best)`,
+      msPerCall: { "minimal MSW handler": ms(msw.b), "fake.handlers": ms(msw.a), "static client fetch": ms(fetch.b), "fake.fetch": ms(fetch.a), "fake.listen()": ms(loopback.a) },
       ratios: [
-        { name: "fake.handlers / minimal MSW handler", value: fakeMsw / minimalMsw, target: 1.2 },
-        { name: "fake.fetch / static client fetch", value: fakeFetch / direct, target: 2 },
-        { name: "fake.listen() / static client fetch", value: fakeHttp / direct },
-        { name: "minimal MSW handler / fake.fetch", value: minimalMsw / fakeFetch },
+        { name: "fake.handlers / minimal MSW handler", value: msw.ratio, target: 1.2 },
+        { name: "fake.fetch / static client fetch", value: fetch.ratio, target: 2 },
+        { name: "fake.listen() / static client fetch", value: loopback.ratio },
+        { name: "minimal MSW handler / fake.fetch", value: msw.b / fetch.a },
       ],
     };
   } finally {
+    await listening?.close();
     if (!closed) server.close();
   }
 }

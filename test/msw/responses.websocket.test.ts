@@ -201,7 +201,7 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     ws.send({ model: "gpt-5", input: "y" });
     await ws.nextTurn();
     await fake.clock.advance(1);
-    expect((await ws.nextTurn())[0]).toEqual({ type: "error", status: 400, error: { type: "invalid_request_error", code: "websocket_connection_limit_reached", message: expect.stringContaining("1 minutes") , param: null } });
+    expect((await ws.nextTurn())[0]).toEqual({ type: "error", status: 400, error: { type: "invalid_request_error", code: "websocket_connection_limit_reached", message: expect.stringContaining("limit of 1 minute."), param: null } });
     expect(await closed).toBe(1000);
   });
 
