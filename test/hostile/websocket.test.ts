@@ -126,3 +126,24 @@ test("a client that vanishes mid-response, or mid-queue, leaves the fake serving
   other.socket.send(create({ input: "y" }));
   expect(await other.next()).toMatchObject({ type: "response.completed" });
 });
+
+test("without the ws package, an upgrade is a 501 saying to install it, and HTTP keeps serving", async () => {
+  const { createContext } = await import("../../fixtures/msw/responses/context.js");
+  const { upgradeHandler } = await import("../../fixtures/msw/responses/websocket.js");
+  const { listenServer } = await import("../../fixtures/msw/transports.js");
+  const ctx = createContext({});
+  const server = await listenServer("/v1", async () => new Response("{}", { headers: { "content-type": "application/json" } }), undefined, upgradeHandler(ctx, async () => undefined));
+  servers.push(server);
+  const answer = await new Promise<{ status: number; body: string }>((resolve) => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`, { headers: { authorization: "Bearer k" } });
+    socket.on("unexpected-response", (_request, response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    socket.on("error", () => undefined);
+  });
+  expect(answer.status).toBe(501);
+  expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "websocket_unavailable", message: expect.stringContaining("npm install --save-dev ws") } });
+  expect((await fetch(`${server.url}/responses`)).status).toBe(200);
+});
