@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
+import type { AcceptSocket } from "../fixtures/msw/responses/websocket.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
 import { basename, dirname, resolve } from "node:path";
@@ -75,10 +76,12 @@ export function createAgentTest(options: AgentTestOptions = {}) {
 
   const install = () =>
     (ready ??= (async () => {
-      const [{ dispatchingHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), options.server ?? ownServer()]);
+      const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), import("../fixtures/msw/responses/websocket.js"), options.server ?? ownServer()]);
       server.use(
         ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => current.getStore()?.responses?.handle),
         ...dispatchingHandlers(baseUrl, "agents/sessions", () => current.getStore()?.agents?.handle),
+        // WebSocket mode for clients on the global WebSocket, routed like the HTTP requests
+        ...linkHandlers(baseUrl, () => (current.getStore()?.responses as { [ACCEPT_SOCKET]?: AcceptSocket } | undefined)?.[ACCEPT_SOCKET]),
       );
       return server;
     })());

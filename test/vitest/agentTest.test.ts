@@ -25,6 +25,22 @@ describe("agentTest", () => {
     expect((await client().responses.retrieve(queued.id)).status).toBe("completed");
   });
 
+  agentTest.concurrent.for([1, 2, 3])("routes WebSocket mode (the global WebSocket) to the test's own fake, concurrently: %i", async (n, { responses }) => {
+    responses.reply(turn.message(`socket ${n}`));
+    const socket = new WebSocket("wss://api.openai.com/v1/responses");
+    const text = await new Promise<string>((resolve, reject) => {
+      socket.addEventListener("message", (message) => {
+        const event = JSON.parse(String(message.data)) as { type: string; response?: { output: Array<{ content: Array<{ text: string }> }> } };
+        if (event.type === "response.completed") resolve(event.response!.output[0]!.content[0]!.text);
+        if (event.type === "error") reject(new Error(String(message.data)));
+      });
+      socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "response.create", model: "gpt-5", input: `from test ${n}` })));
+    });
+    socket.close();
+    expect(text).toBe(`socket ${n}`);
+    expect(responses.requests.map((r) => [r.transport, (r.body as { input: string }).input])).toEqual([["websocket", `from test ${n}`]]);
+  });
+
   agentTest("starts from a clean state", async ({ responses }) => {
     expect(responses.requests).toHaveLength(0);
     expect(responses.pending).toBe(0);
