@@ -132,6 +132,19 @@ export function surfaceScenarios(transport: Transport): void {
       expectSpecValid(fake);
     });
 
+    test("reset() stops background runs: nothing they scheduled comes back", async () => {
+      const { fake, client } = await setup({ clock: "manual" });
+      const conversation = await client.conversations.create({});
+      fake.reply(turn.message("from before the reset"));
+      await client.responses.create({ model: "gpt-5", input: "x", background: true, conversation: conversation.id });
+      fake.reset();
+      await fake.clock.advance(60_000);
+      expect(fake.responses.size).toBe(0);
+      expect(() => fake.conversationItems(conversation.id)).toThrow(/no conversation/);
+      fake.reply(turn.message("after"));
+      expect((await client.responses.create({ model: "gpt-5", input: "y" })).output_text).toBe("after");
+    });
+
     test("background + stream: drop the stream, resume with starting_after, read on live to the end", async () => {
       const { fake, client } = await setup({ clock: "manual", deltas: 3 });
       fake.reply(turn.message("Sales are up in APAC."));
