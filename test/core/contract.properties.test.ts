@@ -23,7 +23,8 @@ const base = (): Schema => ({
 /** Schema edits; each returns a new schema. */
 const edits: Record<string, (s: Schema) => Schema> = {
   addEnumValue: (s) => ({ ...s, properties: { ...s.properties, region: { ...s.properties.region, enum: [...s.properties.region.enum, "latam"] } } }),
-  removeEnumValue: (s) => ({ ...s, properties: { ...s.properties, region: { ...s.properties.region, enum: s.properties.region.enum.slice(0, -1) } } }),
+  // keeps one value: an empty enum is not a schema (three removals in a row reached it)
+  removeEnumValue: (s) => ({ ...s, properties: { ...s.properties, region: { ...s.properties.region, enum: s.properties.region.enum.length > 1 ? s.properties.region.enum.slice(0, -1) : s.properties.region.enum } } }),
   raiseMaximum: (s) => ({ ...s, properties: { ...s.properties, limit: { ...s.properties.limit, maximum: (s.properties.limit.maximum ?? 50) + 10 } } }),
   lowerMaximum: (s) => ({ ...s, properties: { ...s.properties, limit: { ...s.properties.limit, maximum: Math.max(1, (s.properties.limit.maximum ?? 50) - 30) } } }),
   raiseMinimum: (s) => ({ ...s, properties: { ...s.properties, limit: { ...s.properties.limit, minimum: 10 } } }),
