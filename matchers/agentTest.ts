@@ -4,6 +4,7 @@ import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
 import type { AcceptSocket } from "../fixtures/msw/responses/websocket.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
+import type { Dispatch } from "../fixtures/msw/transports.js";
 import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
 import { basename, dirname, resolve } from "node:path";
 
@@ -78,8 +79,8 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     (ready ??= (async () => {
       const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), import("../fixtures/msw/responses/websocket.js"), options.server ?? ownServer()]);
       server.use(
-        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => current.getStore()?.responses?.handle),
-        ...dispatchingHandlers(baseUrl, "agents/sessions", () => current.getStore()?.agents?.handle),
+        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => dispatchTo(current.getStore(), "responses")),
+        ...dispatchingHandlers(baseUrl, "agents/sessions", () => dispatchTo(current.getStore(), "agents")),
         // WebSocket mode for clients on the global WebSocket, routed like the HTTP requests
         ...linkHandlers(baseUrl, () => (current.getStore()?.responses as { [ACCEPT_SOCKET]?: AcceptSocket } | undefined)?.[ACCEPT_SOCKET]),
       );
@@ -110,7 +111,10 @@ export function createAgentTest(options: AgentTestOptions = {}) {
   // Fixtures are created lazily: only the ones a test asks for exist in its context.
   // (Vitest wants the context destructured; the fixtures are read through task.context so that
   // this hook does not create them itself.)
+  // The server (and with it the guard against unhandled requests) is installed before every test,
+  // not when a fixture is first read: a test that names no fixture never reaches the network.
   agentTest.aroundEach(async (runTest, { task }) => {
+    await install();
     const context = (task as { context?: Partial<AgentFixtures> }).context ?? {};
     const fakes: Partial<AgentFixtures> = {};
     Object.defineProperty(fakes, "responses", { get: () => context.responses });
@@ -118,6 +122,12 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     await current.run(fakes, runTest);
   });
   return agentTest;
+}
+
+/** Where a request of the test in `fakes` goes: its fake, `"none"` when it asked for none, `undefined` outside every test. */
+function dispatchTo(fakes: Partial<AgentFixtures> | undefined, name: keyof AgentFixtures): Dispatch {
+  if (!fakes) return undefined;
+  return fakes[name]?.handle ?? "none";
 }
 
 async function ownServer(): Promise<MswServer> {

@@ -147,3 +147,51 @@ test("without the ws package, an upgrade is a 501 saying to install it, and HTTP
   expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "websocket_unavailable", message: expect.stringContaining("npm install --save-dev ws") } });
   expect((await fetch(`${server.url}/responses`)).status).toBe(200);
 });
+
+test("an upgrade whose URL does not parse is a 400, and the host keeps serving", async () => {
+  const { fake, connect } = await open();
+  fake.respond(() => turn.message("still here"));
+  const server = servers.at(-1)!;
+  const { port } = new URL(server.url);
+  // The raw bytes go from a child process: MSW's interceptors, loaded in this one, would parse them first.
+  const { execFile } = await import("node:child_process");
+  const script = `const tcp = require("node:net").connect(Number(process.argv[1]), "127.0.0.1", () => tcp.write(process.argv[2])); let text = ""; tcp.on("data", (c) => (text += c)); tcp.on("end", () => process.stdout.write(text));`;
+  for (const target of ["//[", "http://[", "//a@[x]/v1/responses"]) {
+    const request = `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer k\r\n\r\n`;
+    const answer = await new Promise<string>((resolve, reject) => execFile(process.execPath, ["-e", script, port, request], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: { code: "invalid_url" } });
+  }
+  const { socket, next } = await connect();
+  socket.send(create({ input: "ok?" }));
+  expect(await next()).toMatchObject({ type: "response.completed" });
+});
+
+test("a client that never reads: sending pauses on a full buffer, nothing piles up, and it resumes when the client reads", async () => {
+  const { fake, connect } = await open();
+  const big = "x".repeat(1024 * 1024);
+  fake.respond(() => turn.message(big));
+  const { socket, next } = await connect();
+  socket.pause(); // reads nothing from here on
+  for (let i = 0; i < 20; i++) socket.send(create({ input: `q${i}` }));
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  // A turn is a few MB of events: without pacing, all twenty would be answered into the buffer.
+  const answered = fake.requests.filter((r) => r.transport === "websocket").length;
+  expect(answered).toBeLessThanOrEqual(2);
+  const sentBytes = fake.requests.flatMap((r) => r.response.events ?? []).reduce((sum, event) => sum + JSON.stringify(event).length, 0);
+  expect(sentBytes).toBeLessThan(12 * 1024 * 1024);
+  socket.resume();
+  for (let i = 0; i < 20; i++) expect(await next()).toMatchObject({ type: "response.completed" });
+  expect(fake.requests).toHaveLength(20);
+});
+
+test("a client that queues more messages than the bound without reading is closed with 1008", async () => {
+  const { fake, connect } = await open();
+  fake.respond(() => turn.message("y".repeat(2 * 1024 * 1024)));
+  const { socket, closed } = await connect();
+  socket.pause();
+  for (let i = 0; i < 300; i++) socket.send(create({ input: `q${i}` }));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  socket.resume();
+  expect(await closed).toBe(1008);
+});
