@@ -4,6 +4,7 @@ import type { DiffReport, LocatedChange } from "../diff.js";
 import { VERSION } from "../../version.js";
 import { escapeMarkup as esc } from "./markup.js";
 import { LINE_OUTCOMES, OUTCOME_DESCRIPTIONS, type LineOutcome } from "./outcomes.js";
+import { largest } from "../../internal/arrays.js";
 
 /** The longest schema fragment shown in a diff report, in characters. */
 const MAX_FRAGMENT_CHARS = 4000;
@@ -87,7 +88,7 @@ function verdict(ok: boolean, text: string): string {
 function barChart(bars: { label: string; value: number; tone: string }[]): string {
   if (bars.length === 0) return "<p>No items.</p>";
   const [labelWidth, barWidth, row] = [170, 420, 28];
-  const max = Math.max(...bars.map((bar) => bar.value));
+  const max = largest(bars.map((bar) => bar.value));
   const rows = bars.map((bar, i) => {
     const width = Math.max(3, Math.round((bar.value / max) * barWidth));
     const y = i * row;

@@ -2,10 +2,11 @@ import type { CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
 import { oneLine } from "../../describe.js";
 import { LINE_OUTCOMES } from "./outcomes.js";
+import { largest } from "../../internal/arrays.js";
 
 /** The check report as a table, the first failures and a summary line. */
 export function checkText(report: CheckReport): string {
-  const width = Math.max(...LINE_OUTCOMES.map((r) => r.length));
+  const width = largest(LINE_OUTCOMES.map((r) => r.length));
   const rows = LINE_OUTCOMES.filter((r) => report.counts[r] > 0 || r === "ok").map(
     (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
   );
