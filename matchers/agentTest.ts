@@ -71,7 +71,9 @@ function cassetteFor(option: AgentTestOptions["cassette"], task: TaskLike, fake:
  * });
  */
 export function createAgentTest(options: AgentTestOptions = {}) {
-  const current = new AsyncLocalStorage<Partial<AgentFixtures>>();
+  const current = new AsyncLocalStorage<TestFakes>();
+  /** The tests agentTest made (its guard fixture ran for them). */
+  const owned = new WeakSet<object>();
   const baseUrl = (options.responses?.baseUrl ?? "https://api.openai.com/v1").replace(/\/+$/, "");
   let ready: Promise<MswServer> | undefined;
 
@@ -79,15 +81,25 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     (ready ??= (async () => {
       const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), import("../fixtures/msw/responses/websocket.js"), options.server ?? ownServer()]);
       server.use(
-        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => dispatchTo(current.getStore(), "responses")),
-        ...dispatchingHandlers(baseUrl, "agents/sessions", () => dispatchTo(current.getStore(), "agents")),
+        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => dispatchTo(current.getStore(), owned, "responses")),
+        ...dispatchingHandlers(baseUrl, "agents/sessions", () => dispatchTo(current.getStore(), owned, "agents")),
         // WebSocket mode for clients on the global WebSocket, routed like the HTTP requests
         ...linkHandlers(baseUrl, () => (current.getStore()?.responses as { [ACCEPT_SOCKET]?: AcceptSocket } | undefined)?.[ACCEPT_SOCKET]),
       );
       return server;
     })());
 
-  const agentTest = test.extend<AgentFixtures>({
+  const agentTest = test.extend<AgentFixtures & { agentTestGuard: undefined }>({
+    // Installed for every agentTest test, whatever fixtures it names: the server and its guard
+    // against unhandled requests, so that a test naming no fixture never reaches the network.
+    agentTestGuard: [
+      async ({ task }, use) => {
+        await install();
+        owned.add(task);
+        await use(undefined);
+      },
+      { auto: true },
+    ],
     responses: async ({ task }, use) => {
       await install();
       const { fakeResponses } = await import("../fixtures/msw/responses/index.js");
@@ -110,13 +122,11 @@ export function createAgentTest(options: AgentTestOptions = {}) {
   // the test's own fake even when tests run concurrently.
   // Fixtures are created lazily: only the ones a test asks for exist in its context.
   // (Vitest wants the context destructured; the fixtures are read through task.context so that
-  // this hook does not create them itself.)
-  // The server (and with it the guard against unhandled requests) is installed before every test,
-  // not when a fixture is first read: a test that names no fixture never reaches the network.
+  // this hook does not create them itself.) Vitest runs this hook for every test of the file,
+  // agentTest's or not: only the tests whose guard fixture ran are `owned`.
   agentTest.aroundEach(async (runTest, { task }) => {
-    await install();
     const context = (task as { context?: Partial<AgentFixtures> }).context ?? {};
-    const fakes: Partial<AgentFixtures> = {};
+    const fakes: TestFakes = { task };
     Object.defineProperty(fakes, "responses", { get: () => context.responses });
     Object.defineProperty(fakes, "agents", { get: () => context.agents });
     await current.run(fakes, runTest);
@@ -124,10 +134,14 @@ export function createAgentTest(options: AgentTestOptions = {}) {
   return agentTest;
 }
 
-/** Where a request of the test in `fakes` goes: its fake, `"none"` when it asked for none, `undefined` outside every test. */
-function dispatchTo(fakes: Partial<AgentFixtures> | undefined, name: keyof AgentFixtures): Dispatch {
+/** The running test and its fakes. */
+type TestFakes = Partial<AgentFixtures> & { task: object };
+
+/** Where a request of the test in `fakes` goes: its fake; blocked, saying why; `undefined` outside every test. */
+function dispatchTo(fakes: TestFakes | undefined, owned: WeakSet<object>, name: keyof AgentFixtures): Dispatch {
   if (!fakes) return undefined;
-  return fakes[name]?.handle ?? "none";
+  if (!owned.has(fakes.task)) return { blocked: "this test is not an agentTest test: agentTest's server serves agentTest's tests; in the other tests, install a fake's own handlers on a server of your own" };
+  return fakes[name]?.handle ?? { blocked: `this test asked for no ${name} fake (name the \`${name}\` fixture in the test's arguments)` };
 }
 
 async function ownServer(): Promise<MswServer> {

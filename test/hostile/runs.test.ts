@@ -60,7 +60,7 @@ describe("200,000 input items: no spread of an unbounded array", () => {
   test("the Agents fake: a steering message of 200,000 items into a running turn", async () => {
     const fake = fakeAgents().reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
     const sessions = client(fake).beta.agents.sessions;
-    const session = await sessions.create({ agent: { model: "m", tools: [lookupOrder] }, environment: { type: "none" }, input: "x" } as never);
+    const session = (await sessions.create({ agent: { model: "m", tools: [lookupOrder] }, environment: { type: "none" }, input: "x" } as never)) as unknown as { id: string };
     expect((await sessions.retrieve(session.id)).status).toBe("requires_action");
     const input = manyItems(200_000).map(({ content }) => ({ role: "user", content: [{ type: "input_text", text: content }] }));
     const response = await fake.fetch(`https://api.openai.com/v1/agents/sessions/${session.id}/events`, { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json", "openai-beta": "agents=v1" }, body: JSON.stringify({ events: [{ type: "agent.session.input.message", input }] }) });

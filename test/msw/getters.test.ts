@@ -35,7 +35,8 @@ describe("the Responses fake's getters hand out copies", () => {
     const stream = await client.responses.create({ model: "gpt-5", input: "Hi", stream: true });
     for await (const _event of stream) void _event;
     const id = fake.responses.keys().next().value!;
-    (fake.requests[0]!.body as { model: string }).model = "changed";
+    // The request log is frozen copies: changing one throws, and the log stays as it was.
+    expect(() => ((fake.requests[0]!.body as { model: string }).model = "changed")).toThrow(TypeError);
     expect((fake.requests[0]!.body as { model: string }).model).toBe("gpt-5");
     const items = fake.items(id);
     expect(items.map((i) => i.type)).toEqual(["message", "message"]);
@@ -50,6 +51,33 @@ describe("the Responses fake's getters hand out copies", () => {
   });
 });
 
+describe("the request log: each entry copied once", () => {
+  test("reads give the same frozen entries until one changes; a stream's entry follows its events", async () => {
+    const fake = fakeResponses({ deltas: 300 }).reply(turn.message("one"), turn.message("word ".repeat(300)));
+    const client = responsesClient(fake);
+    await client.responses.create({ model: "gpt-5", input: "Hi" });
+    const first = fake.requests;
+    expect(fake.requests).toBe(first); // nothing changed: the same list, no copy
+    expect(Object.isFrozen(first[0]!.response)).toBe(true);
+    const stream = await client.responses.create({ model: "gpt-5", input: "again", stream: true, previous_response_id: first[0]!.response.body.id });
+    const seen: number[] = [];
+    for await (const _event of stream) seen.push(fake.requests[1]!.response.events!.length);
+    expect(fake.requests[0]).toBe(first[0]); // the finished entry was not copied again
+    expect(seen.at(-1)).toBeGreaterThan(seen[0]!);
+    expect(fake.requests[1]!.response.events!.at(-1)!.type).toBe("response.completed");
+    fake.reset();
+    expect(fake.requests).toEqual([]);
+  });
+
+  test("the Agents fake's log is read the same way", async () => {
+    const fake = fakeAgents();
+    await waitingSession(fake);
+    const log = fake.requests;
+    expect(fake.requests).toBe(log);
+    expect(Object.isFrozen(log[0])).toBe(true);
+  });
+});
+
 describe("the Agents fake's getters hand out copies", () => {
   test("sessions, items(), events(), toolResults, environments and requests", async () => {
     const fake = fakeAgents();
@@ -58,7 +86,7 @@ describe("the Agents fake's getters hand out copies", () => {
     (fake.items(session.id) as unknown[]).length = 0;
     (fake.events(session.id) as unknown[]).length = 0;
     (fake.toolResults[0] as { output: string }).output = "changed";
-    (fake.requests as unknown[]).length = 0;
+    expect(() => ((fake.requests as unknown[]).length = 0)).toThrow(TypeError);
     expect(fake.items(session.id).length).toBeGreaterThan(2);
     expect(fake.events(session.id).length).toBeGreaterThan(5);
     expect(fake.toolResults[0]!.output).toBe("paid");
