@@ -44,19 +44,48 @@ export type AgentTestCassetteOptions = Omit<CassetteOptions, "path" | "section">
 interface TaskLike {
   name: string;
   suite?: TaskLike;
-  file?: { filepath: string };
+  tasks?: TaskLike[];
+  file?: TaskLike & { filepath: string };
 }
 
-/** The cassette of one test's fake: the test file's cassette, the test's own section. */
+/** A test's name with its suites', as `describe > test`. */
+function fullName(task: TaskLike): string {
+  const names: string[] = [];
+  for (let t: TaskLike | undefined = task; t && t.name && t !== task.file && !("filepath" in t); t = t.suite) names.unshift(t.name);
+  return names.join(" > ");
+}
+
+/** Which of the file's tests with this test's full name it is (0 for the first): each gets its own section. */
+function sameNameIndex(task: TaskLike, name: string): number {
+  let index = 0;
+  const stack: TaskLike[] = [...(task.file?.tasks ?? [])].reverse();
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next === task) return index;
+    if (next.tasks) stack.push(...[...next.tasks].reverse());
+    else if (fullName(next) === name) index++;
+  }
+  return 0;
+}
+
+/** The owners of sections: one per test, so that a retry of a test records its section again. */
+const sectionOwners = new WeakMap<TaskLike, { label: string }>();
+
+/**
+ * The cassette of one test's fake: the test file's cassette, the test's own section. Tests with
+ * the same name (a loop, `test.each` without `%s`) get sections of their own: `name (2) [fake]`.
+ */
 function cassetteFor(option: AgentTestOptions["cassette"], task: TaskLike, fake: "responses" | "agents"): CassetteOptions | undefined {
   if (option === undefined) return undefined;
   const settings = option === true ? {} : option;
   const file = task.file?.filepath;
   if (!file) throw new Error("agent-testkit: agentTest's cassette option needs Vitest's task.file (Vitest ≥ 4)");
-  const names: string[] = [];
-  for (let t: TaskLike | undefined = task; t && t.name && t.name !== file && (t as unknown) !== task.file; t = t.suite) names.unshift(t.name);
+  const name = fullName(task);
+  const index = sameNameIndex(task, name);
+  let owner = sectionOwners.get(task);
+  if (!owner) sectionOwners.set(task, (owner = { label: name }));
   const { dir = "__cassettes__", ...rest } = settings;
-  return { ...rest, path: resolve(dirname(file), dir, `${basename(file)}.jsonl`), section: `${names.join(" > ")} [${fake}]` };
+  return { ...rest, owner, path: resolve(dirname(file), dir, `${basename(file)}.jsonl`), section: `${name}${index === 0 ? "" : ` (${index + 1})`} [${fake}]` };
 }
 
 /**
@@ -107,6 +136,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       const fake = fakeResponses({ ...options.responses, ...(cassette ? { cassette } : {}) });
       await use(fake);
       fake.reset();
+      await fake.cassette?.saved(); // a recording that could not be saved fails the test, saying why
     },
     agents: async ({ task }, use) => {
       await install();
@@ -115,6 +145,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       const fake = fakeAgents({ ...options.agents, baseUrl, ...(cassette ? { cassette } : {}) });
       await use(fake);
       fake.reset();
+      await fake.cassette?.saved();
     },
   });
 
