@@ -15,6 +15,7 @@ import { progressReporter, type ProgressOptions } from "./report/progress.js";
 import { checkSarif } from "./report/sarif.js";
 import { checkText } from "./report/text.js";
 import { readToolsFile } from "./toolsFile.js";
+import { logSafe } from "./report/logSafe.js";
 
 export { LINE_OUTCOMES, type LineOutcome };
 
@@ -430,7 +431,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   }
   progress.done(report.lines);
   await writeHtmlReport(args.flags.get("html"), () => checkHtml(report));
-  io.stdout.write(`${RENDER[format](report)}\n`);
+  io.stdout.write(`${logSafe(format, RENDER[format](report))}\n`);
   return report.ok ? 0 : 1;
 }
 

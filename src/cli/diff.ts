@@ -11,6 +11,7 @@ import { toolLocator } from "./report/locate.js";
 import { diffSarif } from "./report/sarif.js";
 import { diffText } from "./report/text.js";
 import { readToolsSource, type ToolsSource } from "./toolsFile.js";
+import { logSafe } from "./report/logSafe.js";
 
 export const DIFF_USAGE = `Usage: agent-testkit diff <old-tools.json> <new-tools.json> [--format <format>] [--html <file>]
 
@@ -62,7 +63,7 @@ export async function runDiff(argv: readonly string[], io: Io): Promise<number> 
   const [before, after] = [await readToolsSource(oldPath), await readToolsSource(newPath)];
   const report = diffReport(before, after);
   await writeHtmlReport(args.flags.get("html"), () => diffHtml(report));
-  io.stdout.write(`${RENDER[format](report)}\n`);
+  io.stdout.write(`${logSafe(format, RENDER[format](report))}\n`);
   return report.ok ? 0 : 1;
 }
 

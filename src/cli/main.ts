@@ -3,6 +3,7 @@ import { UsageError } from "./args.js";
 import { CHECK_USAGE, runCheck, type Io } from "./check.js";
 import { DIFF_USAGE, runDiff } from "./diff.js";
 import { VERSION } from "../version.js";
+import { defuseText } from "./report/logSafe.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]
 
@@ -30,14 +31,14 @@ export async function main(argv: readonly string[], io: Io = { stdin: process.st
   }
   const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!entry) {
-    io.stderr.write(`agent-testkit: unknown command ${JSON.stringify(oneLine(command, 100))}\n\n${USAGE}\n`);
+    io.stderr.write(`${defuseText(`agent-testkit: unknown command ${JSON.stringify(oneLine(command, 100))}`)}\n\n${USAGE}\n`);
     return 2;
   }
   try {
     return await entry.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`agent-testkit ${command}: ${error.message}\n\n${entry.usage}\n`);
+      io.stderr.write(`${defuseText(`agent-testkit ${command}: ${error.message}`)}\n\n${entry.usage}\n`);
       return 2;
     }
     throw error;

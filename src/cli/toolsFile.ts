@@ -27,7 +27,7 @@ export async function readToolsSource(path: string): Promise<ToolsSource> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new UsageError(`cannot read tools file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(`cannot read tools file ${oneLine(path, 500)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   let value: unknown;
   try {

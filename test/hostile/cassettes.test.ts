@@ -140,7 +140,7 @@ describe("the recorder's own key never reaches the disk, whatever its shape", ()
 
   test("credentials in the upstream URL are redacted in error messages too", async () => {
     const fake = fakeResponses({ cassette: { path: join(dir, "creds.jsonl"), mode: "record", apiKey: KEY, upstream: "https://user:pa55w0rd-gateway@gateway.invalid/v1?key=gw-secret-123456", fetch: async () => Promise.reject(new TypeError(`fetch failed for https://user:pa55w0rd-gateway@gateway.invalid/v1?key=gw-secret-123456 with ${KEY}`)) } });
-    const error = await new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Hi" }).catch((e: unknown) => e as Error);
+    const error = await new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Hi" }).then(() => new Error("no error"), (e: unknown) => e as Error);
     expect(error.message).toContain("could not reach");
     for (const secret of ["pa55w0rd-gateway", "gw-secret-123456", KEY]) expect(error.message).not.toContain(secret);
     expect(readdirSync(dir)).not.toContain("creds.jsonl");

@@ -1,6 +1,7 @@
 import { oneLine } from "../../describe.js";
 import type { CheckFailure, CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
+import { withoutCommands } from "./logSafe.js";
 import { checkText, diffText } from "./text.js";
 
 /** Annotations written for a diff, at most (GitHub shows the first few per step anyway). */
@@ -9,7 +10,7 @@ export const MAX_DIFF_ANNOTATIONS = 50;
 /**
  * The check as GitHub Actions workflow commands: an `::error` annotation on each listed failing
  * line (as many as `--max-failures`), one more with the count of the rest, then the text report
- * for whoever reads the log.
+ * for whoever reads the log, with command processing stopped around it.
  */
 export function checkGithub(report: CheckReport): string {
   const file = report.file === "<stdin>" ? undefined : report.file;
@@ -18,7 +19,7 @@ export function checkGithub(report: CheckReport): string {
   if (rest > 0) {
     lines.push(command("error", { file, title: "agent-testkit check" }, `${rest} more failing item${rest === 1 ? " is" : "s are"} not annotated: raise --max-failures (now ${report.failures.length}) to list them`));
   }
-  return [...lines, checkText(report)].join("\n");
+  return [...lines, withoutCommands(checkText(report))].join("\n");
 }
 
 /** The diff as workflow commands: an `::error` on the new tools file for each breaking change, at its line when found. */
@@ -29,7 +30,7 @@ export function diffGithub(report: DiffReport): string {
   );
   const rest = breaking.length - MAX_DIFF_ANNOTATIONS;
   if (rest > 0) lines.push(command("error", { file: report.new, title: "agent-testkit diff" }, `${rest} more breaking changes are not annotated: see the report below`));
-  return [...lines, diffText(report)].join("\n");
+  return [...lines, withoutCommands(diffText(report))].join("\n");
 }
 
 function failureTitle(failure: CheckFailure): string {

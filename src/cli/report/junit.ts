@@ -25,7 +25,7 @@ export function checkJunit(report: CheckReport): string {
     if (count === 0) return base;
     if (!report.failOn.includes(reason)) return { ...base, skipped: `${count} ${items(count)}: ${reason}, not counted as failing (--fail-on)` };
     const listed = report.failures.filter((failure) => failure.reason === reason);
-    const body = listed.map((f) => `${f.file ?? report.file}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
+    const body = listed.map((f) => `${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
     if (count > listed.length) body.push(`… and ${count - listed.length} more (raise --max-failures to list them)`);
     return { ...base, failure: { message: `${count} ${items(count)} may not be replayed: ${OUTCOME_DESCRIPTIONS[reason]}`, type: reason, body: body.join("\n") } };
   });
@@ -36,7 +36,7 @@ export function checkJunit(report: CheckReport): string {
 export function diffJunit(report: DiffReport): string {
   const byTool = new Map<string, LocatedChange[]>(report.tools.map((tool) => [tool, []]));
   for (const change of report.changes) byTool.set(change.tool, [...(byTool.get(change.tool) ?? []), change]);
-  const describe = (change: LocatedChange) => `${change.tool}${change.path}  [${change.rule}]  ${change.message}`;
+  const describe = (change: LocatedChange) => `${oneLine(`${change.tool}${change.path}`, 500)}  [${change.rule}]  ${oneLine(change.message, 2000)}`;
   const cases = [...byTool].map(([tool, changes]): TestCase => {
     const breaking = changes.filter((change) => change.kind === "breaking");
     const compatible = changes.filter((change) => change.kind === "compatible");

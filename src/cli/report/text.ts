@@ -42,11 +42,11 @@ export function diffText(report: DiffReport): string {
   const { old: oldPath, new: newPath, changes } = report;
   const breaking = changes.filter((c) => c.kind === "breaking");
   const compatible = changes.filter((c) => c.kind === "compatible");
-  const lines = [`${oldPath} → ${newPath}: ${breaking.length} breaking, ${compatible.length} compatible`];
+  const lines = [`${oneLine(oldPath, 500)} → ${oneLine(newPath, 500)}: ${breaking.length} breaking, ${compatible.length} compatible`];
   const section = (title: string, list: DiffReport["changes"]) => {
     if (list.length === 0) return;
     lines.push("", `${title}:`);
-    for (const c of list) lines.push(`  ${`${c.tool}${c.path}`}  [${c.rule}]  ${c.message}`);
+    for (const c of list) lines.push(`  ${oneLine(`${c.tool}${c.path}`, 500)}  [${c.rule}]  ${oneLine(c.message, 2000)}`);
   };
   section("Breaking", breaking);
   section("Compatible", compatible);

@@ -47,18 +47,22 @@ describe("--format", () => {
 describe("github: workflow commands", () => {
   test("an ::error on each failing line, titled with reason and tool, then the text report", async () => {
     const { out } = await run(["check", log, "--tools", tools, "--format", "github"]);
-    const annotations = out.split("\n").filter((line) => line.startsWith("::"));
+    const annotations = out.split("\n").filter((line) => line.startsWith("::error"));
     expect(annotations).toEqual([
       `::error file=${log},line=2,title=arguments_schema (get_latest_sales_report)::arguments_schema: /region must be equal to one of the allowed values ("apac", "emea", "amer"), received "global"`,
       `::error file=${log},line=3,title=status (get_latest_sales_report)::status: status is "incomplete", expected "completed"`,
       expect.stringMatching(new RegExp(`^::error file=${log},line=4,title=namespaced::namespaced: `)),
     ]);
     expect(out).toContain((await run(["check", log, "--tools", tools])).out.trim());
+    // The text report comes with command processing stopped around it, under a fresh token.
+    const [, token] = /^::stop-commands::([0-9a-f]{32})$/m.exec(out) ?? [];
+    expect(out.trimEnd().endsWith(`\n::${token}::`)).toBe(true);
+    expect(out.indexOf("::stop-commands::")).toBeGreaterThan(out.lastIndexOf("::error"));
   });
 
   test("capped at --max-failures, with one more annotation counting the rest", async () => {
     const { out } = await run(["check", log, "--tools", tools, "--format", "github", "--max-failures", "1"]);
-    const annotations = out.split("\n").filter((line) => line.startsWith("::"));
+    const annotations = out.split("\n").filter((line) => line.startsWith("::error"));
     expect(annotations).toHaveLength(2);
     expect(annotations[1]).toBe(`::error file=${log},title=agent-testkit check::2 more failing items are not annotated: raise --max-failures (now 1) to list them`);
   });
@@ -67,7 +71,7 @@ describe("github: workflow commands", () => {
     const hostileName = "a,b:c%d\n::error::forged";
     const hostile = write("hostile, log:1.jsonl", JSON.stringify({ ...fc_001, name: hostileName }));
     const { out } = await run(["check", hostile, "--tools", tools, "--format", "github"]);
-    const annotations = out.split("\n").filter((line) => line.startsWith("::"));
+    const annotations = out.split("\n").filter((line) => line.startsWith("::error"));
     expect(annotations).toHaveLength(1);
     expect(annotations[0]).toContain(`file=${hostile.replace(/:/g, "%3A").replace(/,/g, "%2C")},line=1,`);
     expect(annotations[0]).toContain("title=unknown_tool (a%2Cb%3Ac%25d\\n%3A%3Aerror%3A%3Aforged)::");
@@ -236,7 +240,7 @@ describe("diff: where each change is, and what it was", () => {
 
   test("github: annotations at those lines; none without a line number when the change has none", async () => {
     const { out } = await run(["diff", v1, v2, "--format", "github"]);
-    const annotations = out.split("\n").filter((line) => line.startsWith("::"));
+    const annotations = out.split("\n").filter((line) => line.startsWith("::error"));
     expect(annotations).toContain(`::error file=${v2},line=${lineOf(v2Text, '"maxLength": 10')},title=breaking change%3A maxLength_tightened (lookup)::lookup/properties/id/maxLength: /properties/id: maxLength was tightened from 20 to 10`);
     expect(annotations).toContain(`::error file=${v2},title=breaking change%3A tool_removed (gone)::gone: tool "gone" was removed: calls to it now fail as unknown_tool`);
   });
