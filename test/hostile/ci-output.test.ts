@@ -27,6 +27,8 @@ function runnerCommands(log: string): string[] {
     if (v2 && COMMANDS.has(v2[1]!.toLowerCase())) {
       seen.push(v2[1]!);
       if (v2[1] === "stop-commands") resumeToken = v2[2];
+      // whichever syntax the runner tries first, an annotation must not carry the older one
+      if (raw.includes("##[")) seen.push("##[ inside a command");
       continue;
     }
     const v1 = /##\[([A-Za-z-]+)[^\]]*\]/.exec(raw);

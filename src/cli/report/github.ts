@@ -38,13 +38,20 @@ function failureTitle(failure: CheckFailure): string {
   return where ? `${failure.reason} (${where})` : failure.reason;
 }
 
-/** One workflow command, escaped as the runner reads it: properties more strictly than the message. */
+/**
+ * One workflow command, escaped as the runner reads it: properties more strictly than the
+ * message, and the older `##[` syntax shown escaped in both, whichever syntax the runner tries first.
+ */
 export function command(name: "error" | "warning" | "notice", properties: Record<string, string | number | undefined>, message: string): string {
   const props = Object.entries(properties)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}=${escapeProperty(oneLine(String(value), 500))}`)
+    .map(([key, value]) => `${key}=${escapeProperty(noOldSyntax(oneLine(String(value), 500)))}`)
     .join(",");
-  return `::${name}${props ? ` ${props}` : ""}::${escapeData(oneLine(message, 4000))}`;
+  return `::${name}${props ? ` ${props}` : ""}::${escapeData(noOldSyntax(oneLine(message, 4000)))}`;
+}
+
+function noOldSyntax(text: string): string {
+  return text.replaceAll("##[", "#\\u0023[");
 }
 
 function escapeData(text: string): string {
