@@ -11,6 +11,7 @@ const benches = {
   "responses-fake": async () => (await import("./fakes.mjs")).benchResponsesFake(),
   "agents-fake": async () => (await import("./fakes.mjs")).benchAgentsFake(),
   cassette: async () => (await import("./cassette.mjs")).benchCassette(),
+  "request-log": async () => (await import("./request-log.mjs")).benchRequestLog(),
   websocket: async () => (await import("./websocket.mjs")).benchWebSocket(),
   "log-check": async () => (await import("./log-check.mjs")).benchLogCheck({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
   "report-formats": async () => (await import("./report-formats.mjs")).benchReportFormats({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
