@@ -3,12 +3,13 @@ import { boundedList, expected, hint, matcherError, received, receivedText, type
 
 /**
  * A pending required action to look for, of any kind the SDK types: a `function_call` (the
- * default when `type` is left out), a `computer_use_approval_request` or an
- * `environment_connection`. Each field given must equal the action's (asymmetric matchers work).
+ * default when `type` is left out), a `computer_use_approval_request`, an `mcp_approval_request`
+ * (openai ≥ 7.59) or an `environment_connection`. Each field given must equal the action's (asymmetric matchers work).
  */
 export type RequiredActionPattern =
   | { type?: "function_call"; name?: string; arguments?: unknown; turn_id?: string; call_id?: string }
   | { type: "computer_use_approval_request"; request_id?: string; turn_id?: string; request?: unknown }
+  | { type: "mcp_approval_request"; request_id?: string; turn_id?: string; request?: unknown }
   | { type: "environment_connection"; environment_id?: string };
 
 /** What `toRequireAction` and `toHaveNoPendingActions` take. */

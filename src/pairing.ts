@@ -3,7 +3,11 @@ import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import type { PairReason, PairResult } from "./types.js";
 
 const TOOL_RESULT = "agent.session.input.tool_result";
-const APPROVAL_RESULT = "agent.session.input.computer_use_approval_request_result";
+/** Each approval result, and the required action it answers. */
+const APPROVAL_RESULTS: Readonly<Record<string, string>> = {
+  "agent.session.input.computer_use_approval_request_result": "computer_use_approval_request",
+  "agent.session.input.mcp_approval_request_result": "mcp_approval_request",
+};
 
 /**
  * Checks that a result answers a call, for both families:
@@ -12,7 +16,9 @@ const APPROVAL_RESULT = "agent.session.input.computer_use_approval_request_resul
  *   (same `turn_id` and `call_id`; `success: true` needs `output`, `success: false` needs `error`);
  * - Agents API: `agent.session.input.computer_use_approval_request_result` ↔ a required-action
  *   `computer_use_approval_request` (same `request_id`; a response of the request's kind: a sign-in
- *   submitted with every required field, or cancelled; an origin approved, denied or cancelled).
+ *   submitted with every required field, or cancelled; an origin approved, denied or cancelled);
+ * - Agents API: `agent.session.input.mcp_approval_request_result` ↔ an `mcp_approval_request`
+ *   (same `request_id`; an `mcp_tool_call` response approved, denied or cancelled).
  *
  * @example
  * checkPair(fc_001, { type: "function_call_output", call_id: "call_123", output: "sales report for apac" })
@@ -21,14 +27,14 @@ const APPROVAL_RESULT = "agent.session.input.computer_use_approval_request_resul
 export function checkPair(call: unknown, result: unknown): PairResult {
   const type = readField(result, "type");
   if (type === TOOL_RESULT) return checkToolResult(call, result);
-  if (type === APPROVAL_RESULT) return checkApprovalResult(call, result);
+  if (typeof type === "string" && Object.hasOwn(APPROVAL_RESULTS, type)) return checkApprovalResult(call, result, APPROVAL_RESULTS[type]!);
   return checkCallOutput(call, result);
 }
 
-function checkApprovalResult(action: unknown, result: unknown): PairResult {
+function checkApprovalResult(action: unknown, result: unknown, answers: string): PairResult {
   const actionType = readField(action, "type");
-  if (!isRecord(action) || actionType !== "computer_use_approval_request") {
-    return fail("call_not_pairable", `an approval result answers a computer_use_approval_request, received ${isRecord(action) ? `type ${describeValue(actionType)}` : describeValue(action)}`);
+  if (!isRecord(action) || actionType !== answers) {
+    return fail("call_not_pairable", `an approval result answers a ${answers}, received ${isRecord(action) ? `type ${describeValue(actionType)}` : describeValue(action)}`);
   }
   const expected = action.request_id;
   const received = readField(result, "request_id");
@@ -41,7 +47,7 @@ function checkApprovalResponse(request: unknown, response: unknown): PairResult 
   const kind = readField(request, "type");
   if (!isRecord(response)) return fail("response_mismatch", `response must be an object, received ${describeValue(response)}`);
   if (response.type !== kind) return fail("response_mismatch", `response.type is ${describeValue(response.type)}, the request is ${describeValue(kind)}`);
-  if (kind === "browser_origin_access") {
+  if (kind === "browser_origin_access" || kind === "mcp_tool_call") {
     return ["approve", "deny", "cancel"].includes(response.decision as string) ? pass() : fail("response_mismatch", `response.decision must be "approve", "deny" or "cancel", received ${describeValue(response.decision)}`);
   }
   if (response.action === "cancel") return pass();

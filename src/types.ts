@@ -132,6 +132,23 @@ export interface RequiredComputerUseApproval {
   request: ComputerUseApprovalRequestKind;
 }
 
+/** What an MCP approval asks for: to run a tool of an MCP server (openai ≥ 7.59). */
+export interface McpToolCallApprovalRequest {
+  type: "mcp_tool_call";
+  server_label: string;
+  name: string | null;
+  arguments: unknown;
+  message: string;
+}
+
+/** Agents API: an `mcp_approval_request` in a session's `required_actions` (openai ≥ 7.59). */
+export interface RequiredMcpApproval {
+  type: "mcp_approval_request";
+  request_id: string;
+  turn_id: string;
+  request: McpToolCallApprovalRequest;
+}
+
 /** Agents API: an `environment_connection` in `required_actions`: a self-hosted environment must reconnect. */
 export interface RequiredEnvironmentConnection {
   type: "environment_connection";
@@ -139,7 +156,10 @@ export interface RequiredEnvironmentConnection {
 }
 
 /** Any entry of a session's `required_actions`, as the `openai` SDK types them. */
-export type RequiredAction = RequiredFunctionCall | RequiredComputerUseApproval | RequiredEnvironmentConnection;
+export type RequiredAction = RequiredFunctionCall | RequiredMcpApproval | RequiredComputerUseApproval | RequiredEnvironmentConnection;
+
+/** The approval requests among the required actions: answered by `request_id`. */
+export type RequiredApproval = RequiredComputerUseApproval | RequiredMcpApproval;
 
 /** The application's answer to a computer-use approval request. */
 export type ComputerUseApprovalResponse =
@@ -153,6 +173,22 @@ export interface ApprovalResultEvent {
   request_id: string;
   response: ComputerUseApprovalResponse;
 }
+
+/** The application's answer to an MCP approval request. */
+export interface McpApprovalResponse {
+  type: "mcp_tool_call";
+  decision: "approve" | "deny" | "cancel";
+}
+
+/** Agents API input event `agent.session.input.mcp_approval_request_result` (openai ≥ 7.59). */
+export interface McpApprovalResultEvent {
+  type: "agent.session.input.mcp_approval_request_result";
+  request_id: string;
+  response: McpApprovalResponse;
+}
+
+/** Either approval result: each answers the request with its `request_id`. */
+export type AnyApprovalResultEvent = ApprovalResultEvent | McpApprovalResultEvent;
 
 /** Agents API input event `agent.session.input.tool_result`. */
 export interface ToolResultEvent {

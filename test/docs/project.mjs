@@ -10,7 +10,7 @@ export function docsPages(root) {
   return ["README.md", ...docs.sort()];
 }
 
-const VERSIONS = { typescript: "5.9.3", "@types/node": "24.19.4", openai: "7.55.0", ws: "8.23.0" };
+const VERSIONS = { typescript: "5.9.3", "@types/node": "24.19.4", openai: "7.59.0", ws: "8.23.0" };
 
 const TSCONFIG_VITEST = {
   compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "Bundler", strict: true, noEmit: true, skipLibCheck: true, resolveJsonModule: true, types: ["node", "agent-testkit/vitest"] },

@@ -5,7 +5,7 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents, type AgentsFakeOptions } from "../../fixtures/msw/index.js";
-import type { RequiredComputerUseApproval } from "../../src/types.js";
+import type { RequiredComputerUseApproval, RequiredMcpApproval } from "../../src/types.js";
 import { lookupOrder } from "./agents.scenarios.js";
 import { typesUntilIdle } from "./sessionEvents.js";
 import type { Transport } from "./transports.js";
@@ -53,6 +53,35 @@ export function agentsActionScenarios(transport: Transport): void {
       const action = session.required_actions[0] as unknown as RequiredComputerUseApproval;
       await sessions.events.create(session.id, { events: [f.agents.approvalResult(action, "cancel")] });
       expect(fake.items(session.id).at(-1)).toMatchObject({ content: [{ text: "Sign-in cancelled." }] });
+    });
+
+    test("MCP approvals (openai 7.59): approved, the turn goes on; denied, the next step sees it; a foreign or unknown request_id is refused", async () => {
+      const { fake, sessions } = await setup();
+      const request = { server_label: "crm", name: "delete_contact", arguments: { id: 7 }, message: "Delete contact 7?" };
+      const branches = { approved: agentStep.message("Deleted."), declined: agentStep.message("Kept it.") };
+      fake.reply(agentStep.mcpApproval(request), agentStep.afterApproval(branches), agentStep.mcpApproval(request), agentStep.afterApproval(branches));
+      const session = await sessions.create(body({ input: "Delete contact 7" }));
+      expect(session).toRequireAction({ type: "mcp_approval_request", request: { type: "mcp_tool_call", ...request } });
+      const action = session.required_actions[0] as unknown as RequiredMcpApproval;
+      await expect(sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult({ request_id: "mcpr_unknown" })] })).rejects.toMatchObject({ status: 400, code: "approval_result_mismatch" });
+      // a computer-use result cannot answer an MCP request, even with its request_id
+      await expect(sessions.events.create(session.id, { events: [{ type: "agent.session.input.computer_use_approval_request_result", request_id: action.request_id, response: { type: "browser_origin_access", decision: "approve" } }] })).rejects.toMatchObject({ status: 400, code: "call_not_pairable" });
+      await expect(sessions.events.create(session.id, { events: [{ ...f.agents.mcpApprovalResult(action), response: { type: "mcp_tool_call", decision: "maybe" } } as never] })).rejects.toMatchObject({ status: 400, code: "response_mismatch" });
+      await sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult(action)] });
+      expect(fake.items(session.id).at(-1)).toMatchObject({ content: [{ text: "Deleted." }] });
+      expect(fake.approvals).toEqual([{ type: "agent.session.input.mcp_approval_request_result", request_id: action.request_id, response: { type: "mcp_tool_call", decision: "approve" } }]);
+      await sessions.events.create(session.id, { events: [say("And contact 8?")] });
+      const second = (await sessions.retrieve(session.id)).required_actions[0] as unknown as RequiredMcpApproval;
+      await sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult(second, "deny")] });
+      expect(fake.items(session.id).at(-1)).toMatchObject({ content: [{ text: "Kept it." }] });
+    });
+
+    test("prompt_cache_options (openai 7.59) is validated and echoed on create and update", async () => {
+      const { sessions } = await setup();
+      const session = await sessions.create(body({ prompt_cache_options: { ttl: "12h" }, stream_options: { include_obfuscation: false } }));
+      expect(session.prompt_cache_options).toEqual({ ttl: "12h" });
+      expect((await sessions.update(session.id, { prompt_cache_options: null })).prompt_cache_options).toBeNull();
+      await expect(sessions.create(body({ prompt_cache_options: { ttl: "1w" } }))).rejects.toMatchObject({ status: 400, code: "invalid_value" });
     });
 
     test("origin access: a denial reaches a responder as its decision", async () => {
@@ -117,7 +146,7 @@ export function agentsActionScenarios(transport: Transport): void {
   });
 
   describe(`budgets and failure codes, through ${transport.name}`, () => {
-    test("spend reaches the limit: the turn fails with session_budget_exceeded; raising the limit revives the session", async () => {
+    test("spend reaches the limit: the turn fails with session_budget_exceeded, the session pauses budget_reached; raising the limit revives it", async () => {
       // One cent per token of the usage estimate, so that a short conversation reaches a limit.
       const { fake, sessions } = await setup({ centsPerMillionTokens: 1_000_000 });
       fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("It is paid and on its way to you."));
@@ -126,10 +155,12 @@ export function agentsActionScenarios(transport: Transport): void {
       const action = session.required_actions[0]!;
       await sessions.events.create(session.id, { events: [f.agents.toolResult(action as never, { output: '{"status":"paid","carrier":"DHL","eta":"tomorrow"}' })] });
       const stopped = await sessions.retrieve(session.id);
-      expect(stopped).toMatchObject({ status: "failed", error: expect.stringMatching(/^session_budget_exceeded: The session has reached its spending limit of 12 cents/) });
+      // openai 7.59: the session pauses (budget_reached, and its event) once the turn has failed — the order the SDK's runner ends on.
+      expect(stopped).toMatchObject({ status: "budget_reached", error: expect.stringMatching(/^session_budget_exceeded: The session has reached its spending limit of 12 cents/) });
       expect(stopped.spend_control!.consumed).toBeGreaterThanOrEqual(12);
       expect(fake.events(session.id).find((e) => e.type === "agent.session.turn.failed")).toMatchObject({ turn: { error: { code: "session_budget_exceeded" } } });
-      await expect(sessions.events.create(session.id, { events: [say("again")] })).rejects.toMatchObject({ status: 409, code: "session_failed" });
+      expect(fake.events(session.id).slice(-2).map((e) => e.type)).toEqual(["agent.session.turn.failed", "agent.session.budget_reached"]);
+      await expect(sessions.events.create(session.id, { events: [say("again")] })).rejects.toMatchObject({ status: 409, code: "session_budget_exceeded" });
       const raised = await sessions.update(session.id, { spend_control: { limit: 100_000 } });
       expect(raised).toMatchObject({ status: "idle", error: null, spend_control: { limit: 100_000 } });
       expect(fake.events(session.id).at(-1)!.type).toBe("agent.session.idle");

@@ -6,7 +6,7 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { beforeAll, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
-import type { RequiredComputerUseApproval } from "../../src/types.js";
+import type { RequiredComputerUseApproval, RequiredMcpApproval } from "../../src/types.js";
 import { lookupOrder } from "./agents.scenarios.js";
 import { sdkChecker, type Check } from "./sdkCheck.js";
 
@@ -27,14 +27,15 @@ test("sessions, events, items, turns, artifacts and traces are what the SDK's ty
     agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
     agentStep.signIn({ options: [{ id: "password", field_ids: ["email", "password"], label: "Password" }] }),
     agentStep.originAccess("https://shop.example.com"),
+    agentStep.mcpApproval({ server_label: "crm", name: "update_contact", arguments: { id: 7 } }),
     agentStep.artifact("out/report.txt", "done"),
     agentStep.message("All done."),
   );
-  const hosted = await sessions.create(body({ input: "Go", spend_control: { limit: 100_000 } }));
+  const hosted = await sessions.create(body({ input: "Go", spend_control: { limit: 100_000 }, prompt_cache_options: { ttl: "30m" } }));
   let current = hosted;
   while (current.status === "requires_action") {
     const action = current.required_actions[0]!;
-    const event = action.type === "function_call" ? f.agents.toolResult(action as never) : f.agents.approvalResult(action as unknown as RequiredComputerUseApproval);
+    const event = action.type === "function_call" ? f.agents.toolResult(action as never) : action.type === "mcp_approval_request" ? f.agents.mcpApprovalResult(action as RequiredMcpApproval) : f.agents.approvalResult(action as unknown as RequiredComputerUseApproval);
     await sessions.events.create(current.id, { events: [event] });
     current = await sessions.retrieve(current.id);
   }
@@ -55,6 +56,12 @@ test("sessions, events, items, turns, artifacts and traces are what the SDK's ty
     await sessions.traces.list(id);
   }
   await sessions.update(hosted.id, { spend_control: { limit: null } });
+  // A session the budget pauses (budget_reached, openai 7.59), then revived.
+  fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
+  const limited = await sessions.create(body({ input: "Where is A-1042?", spend_control: { limit: 1 } }));
+  await sessions.events.create(limited.id, { events: [f.agents.toolResult(limited.required_actions[0] as never)] });
+  expect((await sessions.retrieve(limited.id)).status).toBe("budget_reached");
+  await sessions.update(limited.id, { spend_control: { limit: null } });
 
   const problems: string[] = [];
   const kinds = new Set<string>();
@@ -62,7 +69,11 @@ test("sessions, events, items, turns, artifacts and traces are what the SDK's ty
     kinds.add(kind);
     problems.push(...check(kind, value));
   };
-  for (const id of [hosted.id, selfHosted.id, cancelled.id]) for (const event of fake.events(id)) see("event", event);
+  for (const id of [hosted.id, selfHosted.id, cancelled.id, limited.id]) for (const event of fake.events(id)) see("event", event);
+  // what openai 7.59 added is among what was checked
+  const events = [hosted.id, limited.id].flatMap((id) => fake.events(id));
+  expect(events.map((e) => e.type)).toContain("agent.session.budget_reached");
+  expect(events.flatMap((e) => ((e as { session?: { required_actions?: Array<{ type: string }> } }).session?.required_actions ?? []).map((a) => a.type))).toContain("mcp_approval_request");
   for (const request of fake.requests) {
     const sent = request.response.body as { data?: unknown[]; object?: string } | undefined;
     if (request.response.status >= 300 || !sent || request.method === "POST" && request.path.endsWith("/events")) continue;

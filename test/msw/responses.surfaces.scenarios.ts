@@ -100,6 +100,14 @@ export function surfaceScenarios(transport: Transport): void {
       expectSpecValid(fake);
     });
 
+    test("background_options (openai 7.59) are accepted with a background request, and a malformed one is a 400", async () => {
+      const { fake, client } = await setup({ clock: "manual" });
+      fake.reply(turn.message("Later."));
+      const created = await client.responses.create({ model: "gpt-5", input: "Whenever", background: true, background_options: { completion_window: "8h", continuation_id: "cont_1" } });
+      expect(created.status).toBe("queued");
+      await expect(client.responses.create({ model: "gpt-5", input: "x", background: true, background_options: { completion_window: "1w" } as never })).rejects.toMatchObject({ status: 400, code: "invalid_value", param: "background_options" });
+    });
+
     test("background: real time by default", async () => {
       const { fake, client } = await setup({ background: { queuedMs: 5, runMs: 20 } });
       fake.reply(turn.message("Done in the background."));

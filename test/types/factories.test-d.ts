@@ -53,9 +53,12 @@ anyAction satisfies AgentSession["required_actions"][number];
 declare const sdkAction: AgentSession["required_actions"][number];
 sdkAction satisfies RequiredAction;
 for (const event of f.agents.turnEvents({ actions: [f.agents.approvalRequest()] })) void event;
-// The SDK wins over the article: it has no mcp_approval_request required action and no budget_reached status.
-expectTypeOf<Extract<AgentSession["required_actions"][number], { type: "mcp_approval_request" }>>().toBeNever();
-expectTypeOf<Extract<AgentSession["status"], "budget_reached">>().toBeNever();
+// openai 7.59 added MCP approvals and the budget_reached status: the factories follow, both ways.
+f.agents.mcpApprovalRequest() satisfies AgentSession["required_actions"][number];
+({ events: [f.agents.mcpApprovalResult(f.agents.mcpApprovalRequest(), "deny")] }) satisfies EventCreateParams;
+declare const sdkMcp: Extract<AgentSession["required_actions"][number], { type: "mcp_approval_request" }>;
+sdkMcp satisfies RequiredAction;
+f.agents.session({ status: "budget_reached" }) satisfies AgentSession;
 // @ts-expect-error an approval result answers an approval request
 f.agents.approvalResult(f.agents.requiredAction());
 

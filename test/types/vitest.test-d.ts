@@ -35,8 +35,10 @@ expect([]).toBeCompatibleWith([]);
 expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
 expect({ required_actions: [] }).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type: "browser_origin_access" }) });
 expect({ required_actions: [] }).toRequireAction({ type: "environment_connection", environment_id: "env_1" });
-// @ts-expect-error the SDK has no mcp_approval_request required action
-expect({ required_actions: [] }).toRequireAction({ type: "mcp_approval_request" });
+// openai 7.59's MCP approvals are required actions too
+expect({ required_actions: [] }).toRequireAction({ type: "mcp_approval_request", request: expect.objectContaining({ server_label: "crm" }) });
+// @ts-expect-error not a kind of required action
+expect({ required_actions: [] }).toRequireAction({ type: "tool_approval_request" });
 // @ts-expect-error name must be a string
 expect({ required_actions: [] }).toRequireAction({ name: 1 });
 // @ts-expect-error a number is not a ToolSpec
