@@ -51,7 +51,7 @@ interface TaskLike {
 /** A test's name with its suites', as `describe > test`. */
 function fullName(task: TaskLike): string {
   const names: string[] = [];
-  for (let t: TaskLike | undefined = task; t && t.name && t !== task.file && !("filepath" in t); t = t.suite) names.unshift(t.name);
+  for (let t: TaskLike | undefined = task; t && t.name && !("filepath" in t); t = t.suite) names.unshift(t.name);
   return names.join(" > ");
 }
 
@@ -129,8 +129,9 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       },
       { auto: true },
     ],
-    responses: async ({ task }, use) => {
-      await install();
+    // Each fake names the guard, so that Vitest sets it up first (the server is installed).
+    responses: async ({ task, agentTestGuard }, use) => {
+      void agentTestGuard;
       const { fakeResponses } = await import("../fixtures/msw/responses/index.js");
       const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "responses");
       const fake = fakeResponses({ ...options.responses, ...(cassette ? { cassette } : {}) });
@@ -138,8 +139,8 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       fake.reset();
       await fake.cassette?.saved(); // a recording that could not be saved fails the test, saying why
     },
-    agents: async ({ task }, use) => {
-      await install();
+    agents: async ({ task, agentTestGuard }, use) => {
+      void agentTestGuard;
       const { fakeAgents } = await import("../fixtures/msw/agents/index.js");
       const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "agents");
       const fake = fakeAgents({ ...options.agents, baseUrl, ...(cassette ? { cassette } : {}) });

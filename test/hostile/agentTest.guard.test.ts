@@ -36,5 +36,6 @@ agentTest("a later test without the fixture gets the guard's answer naming the U
 agentTest("a test with only the agents fixture is blocked on the Responses routes", async ({ agents }) => {
   const { error } = await errorOf(await fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer k" }, body: "{}" }));
   expect(error.code).toBe("unhandled_request");
+  expect(error.message).toContain("this test asked for no responses fake (name the `responses` fixture");
   expect(agents.requests).toHaveLength(0);
 });

@@ -112,3 +112,24 @@ console.log(text.includes("response.completed") ? "completed" : "cut short");
   });
   expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: "completed" });
 });
+
+test("an open WebSocket connection's limit (an hour away) does not keep a plain script alive", async () => {
+  requireFreshBuild("msw.js");
+  const dir = mkdtempSync(join(tmpdir(), "ws-limit-"));
+  const script = join(dir, "script.mjs");
+  // the fake's own way of taking a socket (what agentTest and webSocketHandlers use), with a silent peer
+  writeFileSync(
+    script,
+    `import { fakeResponses } from ${JSON.stringify(join(root, "dist", "msw.js"))};
+const fake = fakeResponses();
+fake[Symbol.for("agent-testkit.responses.acceptSocket")]({ send() {}, close() {} }, { url: "wss://api.openai.com/v1/responses", headers: {} });
+console.log("opened");
+`,
+  );
+  const started = Date.now();
+  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    execFile(process.execPath, [script], { timeout: 20_000 }, (error, out) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out }));
+  });
+  expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: "opened" });
+  expect(Date.now() - started).toBeLessThan(15_000);
+}, 30_000);

@@ -195,3 +195,18 @@ test("a client that queues more messages than the bound without reading is close
   socket.resume();
   expect(await closed).toBe(1008);
 });
+
+test("an upgrade handler that throws is a 500 on that socket, never the host's crash", async () => {
+  const { listenServer } = await import("../../fixtures/msw/transports.js");
+  const server = await listenServer("/v1", async () => new Response("{}", { headers: { "content-type": "application/json" } }), undefined, () => {
+    throw new Error("broken upgrade");
+  });
+  servers.push(server);
+  const status = await new Promise<number>((resolve) => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`);
+    socket.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    socket.on("error", () => undefined);
+  });
+  expect(status).toBe(500);
+  expect((await fetch(`${server.url}/responses`)).status).toBe(200);
+});

@@ -1,7 +1,7 @@
 import { oneLine } from "../../describe.js";
 import type { CheckFailure, CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
-import { withoutCommands } from "./logSafe.js";
+import { escapeOldSyntax, withoutCommands } from "./logSafe.js";
 import { checkText, diffText } from "./text.js";
 
 /** Annotations written for a diff, at most (GitHub shows the first few per step anyway). */
@@ -45,14 +45,12 @@ function failureTitle(failure: CheckFailure): string {
 export function command(name: "error" | "warning" | "notice", properties: Record<string, string | number | undefined>, message: string): string {
   const props = Object.entries(properties)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}=${escapeProperty(noOldSyntax(oneLine(String(value), 500)))}`)
+    .map(([key, value]) => `${key}=${escapeProperty(escapeOldSyntax(oneLine(String(value), 500)))}`)
     .join(",");
-  return `::${name}${props ? ` ${props}` : ""}::${escapeData(noOldSyntax(oneLine(message, 4000)))}`;
+  return `::${name}${props ? ` ${props}` : ""}::${escapeData(escapeOldSyntax(oneLine(message, 4000)))}`;
 }
 
-function noOldSyntax(text: string): string {
-  return text.replaceAll("##[", "#\\u0023[");
-}
+
 
 function escapeData(text: string): string {
   return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");

@@ -16,22 +16,29 @@ const LEADING_COMMAND = /^([\s\u0085]*)::/;
  * should see it is).
  */
 export function defuseText(text: string): string {
-  return text
-    .split(LINE_BREAK)
-    .map((line) => line.replaceAll("##[", "#\\u0023[").replace(LEADING_COMMAND, "$1\\u003a:"))
-    .join("\n");
+  return defuseLines(text, "#\\u0023[", "\\u003a:");
 }
 
-/** JSON text (json, sarif) with no command in it: `#` is written `\u0023` where it starts `##[` (the same JSON value). */
+/** `##[` shown as `#\u0023[`: in JSON text the same value, elsewhere a visible escape. */
+export function escapeOldSyntax(text: string): string {
+  return text.replaceAll("##[", "#\\u0023[");
+}
+
+/** JSON text (json, sarif) with no command in it (see {@link escapeOldSyntax}); JSON has no line breaks inside strings. */
 export function defuseJson(json: string): string {
-  return json.replaceAll("##[", "#\\u0023[");
+  return escapeOldSyntax(json);
 }
 
 /** XML (junit) with no command in it: character references, which every XML reader decodes back. */
 export function defuseXml(xml: string): string {
-  return xml
+  return defuseLines(xml, "&#35;#[", "&#58;:");
+}
+
+/** Each line with `##[` written as `oldSyntax`, and a leading `::` as `leadingColons`. */
+function defuseLines(text: string, oldSyntax: string, leadingColons: string): string {
+  return text
     .split(LINE_BREAK)
-    .map((line) => line.replaceAll("##[", "&#35;#[").replace(LEADING_COMMAND, "$1&#58;:"))
+    .map((line) => line.replaceAll("##[", oldSyntax).replace(LEADING_COMMAND, `$1${leadingColons}`))
     .join("\n");
 }
 
