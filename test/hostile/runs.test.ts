@@ -92,44 +92,35 @@ test("a background run that cannot finish ends failed, with response.failed, nev
   expect(types).not.toContain("response.completed");
 });
 
-test("a plain Node script that awaits a background response through fake.fetch runs to its end", async () => {
+/** Runs `body` as a plain Node script importing the built `agent-testkit/msw`; resolves to its exit code and output. */
+async function runScript(body: string): Promise<{ code: number | null; stdout: string }> {
   requireFreshBuild("msw.js");
-  const dir = mkdtempSync(join(tmpdir(), "keepalive-"));
-  const script = join(dir, "script.mjs");
-  writeFileSync(
-    script,
-    `import { fakeResponses, turn } from ${JSON.stringify(join(root, "dist", "msw.js"))};
+  const script = join(mkdtempSync(join(tmpdir(), "script-")), "script.mjs");
+  writeFileSync(script, `import { fakeResponses, turn } from ${JSON.stringify(join(root, "dist", "msw.js"))};\n${body}`);
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script], { timeout: 20_000 }, (error, out) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out.trim() }));
+  });
+}
+
+test("a plain Node script that awaits a background response through fake.fetch runs to its end", async () => {
+  const run = await runScript(`
 const fake = fakeResponses({ background: { queuedMs: 50, runMs: 200 } }).reply(turn.message("done in the background"));
 const post = (path, body) => fake.fetch("https://api.openai.com/v1" + path, { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: JSON.stringify(body) });
 const stream = await post("/responses", { model: "gpt-5", input: "x", background: true, stream: true });
 const text = await stream.text();
 console.log(text.includes("response.completed") ? "completed" : "cut short");
-`,
-  );
-  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = execFile(process.execPath, [script], (error, out) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out }));
-    child.stdin?.end();
-  });
-  expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: "completed" });
+`);
+  expect(run).toEqual({ code: 0, stdout: "completed" });
 });
 
 test("an open WebSocket connection's limit (an hour away) does not keep a plain script alive", async () => {
-  requireFreshBuild("msw.js");
-  const dir = mkdtempSync(join(tmpdir(), "ws-limit-"));
-  const script = join(dir, "script.mjs");
+  const started = Date.now();
   // the fake's own way of taking a socket (what agentTest and webSocketHandlers use), with a silent peer
-  writeFileSync(
-    script,
-    `import { fakeResponses } from ${JSON.stringify(join(root, "dist", "msw.js"))};
+  const run = await runScript(`void turn;
 const fake = fakeResponses();
 fake[Symbol.for("agent-testkit.responses.acceptSocket")]({ send() {}, close() {} }, { url: "wss://api.openai.com/v1/responses", headers: {} });
 console.log("opened");
-`,
-  );
-  const started = Date.now();
-  const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    execFile(process.execPath, [script], { timeout: 20_000 }, (error, out) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out }));
-  });
-  expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: "opened" });
+`);
+  expect(run).toEqual({ code: 0, stdout: "opened" });
   expect(Date.now() - started).toBeLessThan(15_000);
 }, 30_000);
