@@ -81,7 +81,7 @@ test("a background run that cannot finish ends failed, with response.failed, nev
   ctx.conversations.set("conv_1", { object: { id: "conv_1", object: "conversation", created_at: 0, metadata: {} }, items: Object.freeze([]) as never });
   ctx.queue.push(turn.message("lost"));
   const record = { method: "POST", url: "u", path: "/v1/responses", headers: {}, body: undefined, response: { status: 0, body: undefined }, transport: "http" as const };
-  const built = await runTurn(ctx, { model: "gpt-5", input: "x", conversation: "conv_1", background: true }, record, { label: "test", background: true });
+  const built = await runTurn(ctx, { model: "gpt-5", input: "x", conversation: "conv_1", background: true }, record, { label: "test" });
   const entry = startBackground(ctx, built);
   const text = followStream(entry, -1, undefined).text();
   await ctx.clock.advance(1000);
