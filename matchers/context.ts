@@ -1,4 +1,5 @@
-import { describeValue, isArray, MAX_VALUE_CHARS } from "../src/describe.js";
+import { isArray } from "../src/internal/read.js";
+import { describeValue, MAX_VALUE_CHARS } from "../src/internal/render.js";
 
 /** What a matcher needs from the runner's `this` (Vitest and Jest both provide it). */
 export interface MatcherContext {

@@ -1,4 +1,4 @@
-import { isArray, isRecord } from "../src/describe.js";
+import { isArray, isRecord } from "../src/internal/read.js";
 import { conversationKind, type FoundCall } from "../src/conversation.js";
 import { matcherError, received, type MatcherContext } from "./context.js";
 

@@ -1,4 +1,4 @@
-import { isArray } from "../src/describe.js";
+import { isArray } from "../src/internal/read.js";
 import { portabilityProblems } from "../src/transcript.js";
 import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 

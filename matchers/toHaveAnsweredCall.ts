@@ -1,4 +1,4 @@
-import { isRecord, readField } from "../src/describe.js";
+import { isRecord, readField } from "../src/internal/read.js";
 import { answersIn, type FoundAnswer } from "../src/conversation.js";
 import { expected, hint, matcherError, received, type MatcherContext, type MatcherResult } from "./context.js";
 import { diffOf, requireConversation } from "./conversation.js";

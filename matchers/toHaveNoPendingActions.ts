@@ -1,4 +1,4 @@
-import { readField } from "../src/describe.js";
+import { readField } from "../src/internal/read.js";
 import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 import { requiredActionsOf, SESSION_EXPECTED } from "./toRequireAction.js";
 

@@ -1,4 +1,4 @@
-import { isRecord } from "../src/describe.js";
+import { isRecord } from "../src/internal/read.js";
 import { requestBodiesOf } from "../src/conversation.js";
 import { expected, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 import { diffOf, matchesSubset, requireConversation } from "./conversation.js";

@@ -1,4 +1,4 @@
-import { isArray, isRecord, readField } from "../src/describe.js";
+import { isArray, isRecord, readField } from "../src/internal/read.js";
 import { parseJson } from "../src/gate.js";
 import { expected, expectedText, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 

@@ -1,4 +1,4 @@
-import { isRecord, readField } from "../src/describe.js";
+import { isRecord, readField } from "../src/internal/read.js";
 import { checkPair } from "../src/pairing.js";
 import { expected, expectedText, hint, matcherError, received, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
 

@@ -1,4 +1,4 @@
-import { isArray, readField } from "../src/describe.js";
+import { isArray, readField } from "../src/internal/read.js";
 import { boundedList, expected, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 /**

@@ -24,4 +24,4 @@ declare global {
   }
 }
 
-export { agentTest, createAgentTest, unhandledGuard, type AgentFixtures, type AgentTestOptions } from "./agentTest.js";
+export { agentTest, createAgentTest, unhandledGuard, type AgentFixtures, type AgentTestOptions, type AgentTestCassetteOptions } from "./agentTest.js";

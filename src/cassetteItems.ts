@@ -1,4 +1,4 @@
-import { isRecord } from "./describe.js";
+import { isRecord } from "./internal/read.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(value: unknown): value is { section: string; request: { body?: unknown }; response: { body?: unknown; events?: unknown[] } } {

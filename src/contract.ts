@@ -1,5 +1,6 @@
 import { ToolSchemaError } from "./schema.js";
-import { describeValue, isRecord } from "./describe.js";
+import { isRecord } from "./internal/read.js";
+import { describeValue } from "./internal/render.js";
 import { resolveTools, type NamedTool } from "./tools.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
 

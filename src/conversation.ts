@@ -1,4 +1,5 @@
-import { isArray, isRecord, readField } from "./describe.js";
+import { fakeKindOf } from "./internal/brand.js";
+import { isArray, isRecord, readField } from "./internal/read.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -40,17 +41,8 @@ export function conversationKind(value: unknown): ConversationKind | undefined {
   if (readField(value, "type") === "function_call") return "item"; // one call: for asymmetric use inside a list
   if (readField(value, "object") === "response" || (isArray(readField(value, "output")) && readField(value, "type") === undefined)) return "response";
   if (isArray(readField(value, "required_actions"))) return "session";
-  if (hasGetter(value, "toolResults") && typeof readField(value, "items") === "function") return "agents-fake";
-  if (hasGetter(value, "responses") && typeof readField(value, "items") === "function") return "responses-fake";
-  return undefined;
-}
-
-function hasGetter(value: object, key: string): boolean {
-  try {
-    return key in value;
-  } catch {
-    return false;
-  }
+  const fake = fakeKindOf(value);
+  return fake === undefined ? undefined : `${fake}-fake`;
 }
 
 function isLoggedRequest(value: unknown): value is LoggedRequest {

@@ -1,4 +1,5 @@
-import { describeValue, isArray, isRecord, oneLine, readField, truncate } from "./describe.js";
+import { isArray, isRecord, readField } from "./internal/read.js";
+import { describeValue, oneLine, truncate } from "./internal/render.js";
 import type { ValidateFunction } from "ajv";
 import { isValid, validateArguments, validatorFor } from "./schema.js";
 import { resolveTools, toolNames, type NamedTool } from "./tools.js";

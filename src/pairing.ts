@@ -1,4 +1,5 @@
-import { describeValue, isArray, isRecord, readField } from "./describe.js";
+import { isArray, isRecord, readField } from "./internal/read.js";
+import { describeValue } from "./internal/render.js";
 import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import type { PairReason, PairResult } from "./types.js";
 

@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { describeValue, oneLine } from "./describe.js";
+import { describeValue, oneLine } from "./internal/render.js";
 import { linearRegExp } from "./linearRegExp.js";
 import type { JsonSchema, SchemaIssue } from "./types.js";
 

@@ -1,4 +1,5 @@
-import { describeValue, isRecord, oneLine } from "./describe.js";
+import { isRecord } from "./internal/read.js";
+import { describeValue, oneLine } from "./internal/render.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
 
 /** A `tools` argument that is neither a schema, a function tool nor an array of them. */

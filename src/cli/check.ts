@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { oneLine } from "../describe.js";
+import { oneLine } from "../internal/render.js";
 import { isCassetteInteraction, recordedCalls, recordedTools } from "../cassetteItems.js";
 import { compileGate } from "../gate.js";
 import type { ToolSpec } from "../types.js";

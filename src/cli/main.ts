@@ -1,4 +1,4 @@
-import { oneLine } from "../describe.js";
+import { oneLine } from "../internal/render.js";
 import { UsageError } from "./args.js";
 import { CHECK_USAGE, runCheck, type Io } from "./check.js";
 import { DIFF_USAGE, runDiff } from "./diff.js";

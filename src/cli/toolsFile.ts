@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { describeValue, oneLine } from "../describe.js";
+import { describeValue, oneLine } from "../internal/render.js";
 import { validatorFor } from "../schema.js";
 import { resolveTools } from "../tools.js";
 import type { ToolSpec } from "../types.js";

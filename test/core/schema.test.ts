@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { compiledSchemaCount, draftOf, replayGate, validatorFor, ToolSchemaError } from "../../src/index.js";
-import { cachedValidatorCount, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
+import { compiledSchemaCount, replayGate, validatorFor, ToolSchemaError } from "../../src/index.js";
+import { cachedValidatorCount, draftOf, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
 import { fc_001 } from "./samples.js";
 
 const call = (args: unknown) => ({ ...fc_001, arguments: JSON.stringify(args) });

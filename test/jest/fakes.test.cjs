@@ -2,7 +2,7 @@
 // so the CommonJS build bundles it. Clients use `fake.fetch`, which needs no MSW.
 const OpenAI = require("openai").default;
 const { createFactories, examples } = require("agent-testkit/factories");
-const { fakeResponses, fakeAgents, turn, agentTurn } = require("agent-testkit/msw");
+const { fakeResponses, fakeAgents, turn, agentStep } = require("agent-testkit/msw");
 
 const tools = [examples.salesTool, examples.lookupOrderTool];
 
@@ -25,7 +25,7 @@ test("the Responses fake through fake.fetch, with a module-level style client", 
 });
 
 test("the Agents fake through fake.fetch", async () => {
-  const agents = fakeAgents().reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+  const agents = fakeAgents().reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
   const sessions = new OpenAI({ fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
   const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [examples.lookupOrderTool] }, environment: { type: "openai_hosted" }, input: "A-1042?" });
   expect(session).toRequireAction({ name: "lookup_order" });

@@ -103,3 +103,14 @@ describe("toHaveReceivedRequest and toHaveReceivedNthRequest", () => {
     expect(failureOf(() => expect({}).toHaveReceivedRequest({}))).toContain("Matcher error: received value must be a fake or its request log");
   });
 });
+
+describe("a fake is known by its brand, not by the names of its getters", () => {
+  test("a look-alike with the same getters is no conversation; a real fake is one", async () => {
+    const lookalike = { get toolResults() { return []; }, get responses() { return []; }, items: () => [], requests: [] };
+    expect(() => expect(lookalike).toHaveCalledTool("lookup_order")).toThrow(/Matcher error: received value must be/);
+    const { fake } = await responsesConversation();
+    expect(fake).toHaveCalledTool("lookup_order");
+    const { agents } = await agentsConversation();
+    expect(agents).toHaveCalledTool("lookup_order");
+  });
+});

@@ -293,11 +293,6 @@ describe("listings by id", () => {
   });
 });
 
-test("agentTurn, the old name of agentStep, still works: the same builders", async () => {
-  const { agentTurn } = await import("../../fixtures/msw/index.js");
-  expect(agentTurn).toBe(agentStep);
-  const { fake, sessions } = setup();
-  fake.reply(agentTurn.message("Still fine."));
-  const session = await sessions.create(body({ input: "x" }));
-  expect(session.status).toBe("idle");
+test("agentTurn, the old name of agentStep, is gone before the first release", async () => {
+  expect(Object.keys(await import("../../fixtures/msw/index.js"))).not.toContain("agentTurn");
 });

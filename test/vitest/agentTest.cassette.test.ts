@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { readCassette } from "../../fixtures/msw/index.js";
+import { readCassette } from "../../fixtures/msw/cassette/file.js";
 import { requireFreshBuild, root } from "../build.js";
 
 const KEY = "sk-test-agenttest-KEY-0123456789";

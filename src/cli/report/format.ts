@@ -1,6 +1,6 @@
 import { rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { oneLine } from "../../describe.js";
+import { oneLine } from "../../internal/render.js";
 import { UsageError } from "../args.js";
 
 export const FORMATS = ["text", "json", "github", "junit", "sarif"] as const;

@@ -1,4 +1,4 @@
-import { oneLine } from "../../describe.js";
+import { oneLine } from "../../internal/render.js";
 import type { CheckFailure, CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
 import { escapeOldSyntax, withoutCommands } from "./logSafe.js";

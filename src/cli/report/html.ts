@@ -1,4 +1,4 @@
-import { oneLine } from "../../describe.js";
+import { oneLine } from "../../internal/render.js";
 import type { CheckReport } from "../check.js";
 import type { DiffReport, LocatedChange } from "../diff.js";
 import { VERSION } from "../../version.js";

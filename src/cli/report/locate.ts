@@ -1,4 +1,4 @@
-import { isRecord } from "../../describe.js";
+import { isRecord } from "../../internal/read.js";
 import { isToolDefinition } from "../../tools.js";
 import type { ToolsSource } from "../toolsFile.js";
 import { escapePointer, jsonLineIndex, pointerTokens } from "./jsonLines.js";

@@ -1,6 +1,6 @@
 import type { CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
-import { oneLine } from "../../describe.js";
+import { oneLine } from "../../internal/render.js";
 import { LINE_OUTCOMES } from "./outcomes.js";
 import { largest } from "../../internal/arrays.js";
 

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import OpenAI from "openai";
 import { z } from "zod";
 import { expect, test } from "vitest";
-import { fakeResponses, readCassette, type CassetteOptions } from "../../../fixtures/msw/index.js";
+import { fakeResponses, type CassetteOptions } from "../../../fixtures/msw/index.js";
+import { readCassette } from "../../../fixtures/msw/cassette/file.js";
 import { KEY, useProvider } from "./helpers.js";
 
 setTracingDisabled(true);

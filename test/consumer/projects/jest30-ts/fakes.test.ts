@@ -6,7 +6,7 @@ import { setupServer } from "msw/node";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { createFactories, examples } from "agent-testkit/factories";
-import { agentTurn, fakeAgents, fakeResponses, turn } from "agent-testkit/msw";
+import { agentStep, fakeAgents, fakeResponses, turn } from "agent-testkit/msw";
 
 const tools = [examples.salesTool, examples.lookupOrderTool];
 const moduleLevel = new OpenAI({ maxRetries: 0 });
@@ -37,7 +37,7 @@ describe("agent-testkit's fixtures in Jest, CommonJS, no flags", () => {
   });
 
   test("the Agents fake through fake.fetch", async () => {
-    const agents = fakeAgents().reply(agentTurn.functionCall("lookup_order", { order_id: "A-1042" }), agentTurn.message("Paid."));
+    const agents = fakeAgents().reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
     const sessions = new OpenAI({ fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
     const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [examples.lookupOrderTool] }, environment: { type: "openai_hosted" }, input: "A-1042?" } as unknown as SessionCreateParamsNonStreaming);
     expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "A-1042" } });

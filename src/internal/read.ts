@@ -1,0 +1,32 @@
+// Reading values of unknown shape without ever throwing: the project's one safe reader.
+/**
+ * Reads a property without ever throwing: getters that throw, proxies and
+ * non-objects all read as `undefined`.
+ */
+export function readField(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== "object") return undefined;
+  try {
+    return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Array.isArray` that never throws (a revoked Proxy throws there): such a value is not an array. */
+export function isArray(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `value` is a plain-ish object (not null, not an array, not a revoked Proxy). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return false; // a revoked Proxy: nothing can be read from it
+  }
+}
