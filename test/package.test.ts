@@ -39,3 +39,29 @@ test("the version the CLI reports (SARIF, HTML) is package.json's, and the docs 
   expect(VERSION).toBe(pkg.version);
   expect(DOCS_URL.startsWith(pkg.homepage.replace(/#readme$/, ""))).toBe(true);
 });
+
+/** Every name an entry's declarations export (values and types), read by the TypeScript compiler. */
+async function exportedNames(entry: string): Promise<string[]> {
+  const ts = (await import("typescript")).default;
+  const file = join(root, "dist", `${entry}.d.ts`);
+  const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  const symbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
+  if (symbol === undefined) throw new Error(`no module symbol for ${file}`);
+  return checker.getExportsOfModule(symbol).map((s) => s.getName());
+}
+
+const ENTRIES = ["index", "matchers", "vitest", "vitest4", "jest", "factories", "msw"];
+
+test.each(ENTRIES)("every name agent-testkit's %s entry exports is in the docs", async (entry) => {
+  requireFreshBuild(`${entry}.d.ts`);
+  const docs = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
+  const names = await exportedNames(entry);
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(docs))).toEqual([]);
+}, 60_000);
+
+test("/vitest4 exports what /vitest does", async () => {
+  expect((await exportedNames("vitest4")).sort()).toEqual((await exportedNames("vitest")).sort());
+}, 60_000);
