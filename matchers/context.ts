@@ -1,5 +1,6 @@
+import { stripVTControlCharacters } from "node:util";
 import { isArray } from "../src/internal/read.js";
-import { describeValue, MAX_VALUE_CHARS } from "../src/internal/render.js";
+import { describeValue, MAX_VALUE_CHARS, truncate } from "../src/internal/render.js";
 
 /** What a matcher needs from the runner's `this` (Vitest and Jest both provide it). */
 export interface MatcherContext {
@@ -12,6 +13,9 @@ export interface MatcherContext {
     printExpected(value: unknown): string;
     printReceived(value: unknown): string;
     diff?(a: unknown, b: unknown, options?: Record<string, unknown>): string | null | undefined;
+    /** The runner's testers for `toMatchObject`'s comparison (both Vitest and Jest hand them to matchers). */
+    iterableEquality: unknown;
+    subsetEquality: unknown;
     EXPECTED_COLOR?: (text: string) => string;
     RECEIVED_COLOR?: (text: string) => string;
   };
@@ -27,14 +31,42 @@ export function hint(ctx: MatcherContext, name: string, expected = "", options: 
   return ctx.utils.matcherHint(name, undefined, expected, { isNot: ctx.isNot, promise: ctx.promise, ...options });
 }
 
-/** A received value on one bounded line, in the runner's received colour. */
+/**
+ * A received value as the runner prints it (`printReceived`: asymmetric matchers as
+ * `StringContaining "x"`, `Any<String>`), cut to `max` visible characters.
+ */
 export function received(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+  return printed(value, max, (v) => ctx.utils.printReceived(v), ctx.utils.RECEIVED_COLOR ?? identity);
+}
+
+/** An expected value as the runner prints it (`printExpected`), cut to `max` visible characters. */
+export function expected(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+  return printed(value, max, (v) => ctx.utils.printExpected(v), ctx.utils.EXPECTED_COLOR ?? identity);
+}
+
+/**
+ * A wire value (an item, an action, an `arguments` field) as JSON on one bounded line, in the
+ * received colour: the form the gate judges, where a JSON string and an object look different.
+ */
+export function receivedJson(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
   return (ctx.utils.RECEIVED_COLOR ?? identity)(describeValue(value, max));
 }
 
-/** An expected value on one bounded line, in the runner's expected colour. */
-export function expected(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+/** A wire value as JSON on one bounded line, in the expected colour (see {@link receivedJson}). */
+export function expectedJson(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
   return (ctx.utils.EXPECTED_COLOR ?? identity)(describeValue(value, max));
+}
+
+function printed(value: unknown, max: number, print: (value: unknown) => string, colour: (text: string) => string): string {
+  let text: string;
+  try {
+    text = print(value);
+  } catch {
+    // a value the runner's printer cannot walk (a revoked Proxy, a throwing getter): ours never throws
+    return colour(describeValue(value, max));
+  }
+  const plain = stripVTControlCharacters(text);
+  return plain.length <= max ? text : colour(truncate(plain, max));
 }
 
 /** How much of a whole item or value a message shows. */
@@ -56,7 +88,7 @@ function identity(text: string): string {
 
 /** Lines of a list, at most `limit` of them, then how many were left out. */
 export function boundedList(lines: string[], limit = 20): string {
-  const shown = lines.slice(0, limit).map((line) => `  - ${line}`);
+  const shown = lines.slice(0, limit).map((line) => `  - ${line.replaceAll("\n", "\n    ")}`);
   if (lines.length > limit) shown.push(`  … and ${lines.length - limit} more`);
   return shown.join("\n");
 }

@@ -11,19 +11,30 @@ export function requireConversation(ctx: MatcherContext, name: string, label: st
   if (kind === undefined || (kinds !== undefined && !kinds.includes(kind))) matcherError(ctx, name, label, "received", mustBe, value);
 }
 
-/** `toMatchObject` semantics on the runner's `equals`: every key of `expected` is in `actual` and matches, recursively; asymmetric matchers work inside. */
+/** `toMatchObject`'s comparison, the runner's own: every key of `expected` is in `actual` and matches, recursively; asymmetric matchers work inside. */
 export function matchesSubset(ctx: MatcherContext, actual: unknown, expected: unknown): boolean {
-  if (isArray(expected)) {
-    return isArray(actual) && actual.length === expected.length && expected.every((value, i) => matchesSubset(ctx, actual[i], value));
-  }
-  if (isRecord(expected) && Object.getPrototypeOf(expected) === Object.prototype && !isAsymmetric(expected)) {
-    return isRecord(actual) && Object.keys(expected).every((key) => Object.prototype.hasOwnProperty.call(actual, key) && matchesSubset(ctx, actual[key], expected[key]));
-  }
-  return ctx.equals(actual, expected, ctx.customTesters);
+  return ctx.equals(actual, expected, [...(ctx.customTesters ?? []), ctx.utils.iterableEquality, ctx.utils.subsetEquality]);
 }
 
-function isAsymmetric(value: object): boolean {
-  return typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === "function";
+/** How deep {@link alignedWith} follows `expected`: a deeper (or cyclic) expectation is compared as it is. */
+const ALIGN_DEPTH = 64;
+
+/**
+ * `actual` as a diff against `expected` should show it: where an asymmetric matcher of `expected`
+ * matches, the matcher itself (so it is no difference); with `subset`, only the keys `expected`
+ * names (as `toMatchObject` diffs). What differs stays as received.
+ */
+export function alignedWith(ctx: MatcherContext, actual: unknown, expected: unknown, subset: boolean, depth = 0): unknown {
+  if (depth > ALIGN_DEPTH) return actual;
+  if (isAsymmetric(expected)) return ctx.equals(actual, expected, ctx.customTesters) ? expected : actual;
+  if (isArray(expected) && isArray(actual)) return actual.map((value, i) => (i < expected.length ? alignedWith(ctx, value, expected[i], subset, depth + 1) : value));
+  if (!isRecord(expected) || !isRecord(actual) || isArray(actual)) return actual;
+  const keys = Object.keys(actual).filter((key) => !subset || Object.hasOwn(expected, key));
+  return Object.fromEntries(keys.map((key) => [key, Object.hasOwn(expected, key) ? alignedWith(ctx, actual[key], expected[key], subset, depth + 1) : actual[key]]));
+}
+
+function isAsymmetric(value: unknown): boolean {
+  return isRecord(value) && typeof value.asymmetricMatch === "function";
 }
 
 /** The calls as lines of a message: name and arguments. */

@@ -1,6 +1,6 @@
 import { replayGate } from "../src/gate.js";
 import type { GateResult, ToolSpec } from "../src/types.js";
-import { boundedList, hint, received, receivedText, expectedText, withMatcherErrors, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import { boundedList, hint, received, receivedJson, expectedJson, receivedText, expectedText, withMatcherErrors, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
 
 /** `expect(item).toBeReplayable(tools?)`: the replay gate returns `ok`. */
 export function toBeReplayable(this: MatcherContext, item: unknown, tools?: ToolSpec): MatcherResult {
@@ -16,7 +16,7 @@ export function toBeReplayable(this: MatcherContext, item: unknown, tools?: Tool
             `Expected: ${expectedText(this, "the gate to reject the item")}`,
             `Received: ${receivedText(this, result.message)}`,
             "",
-            `Item: ${received(this, item, ITEM_CHARS)}`,
+            `Item: ${receivedJson(this, item, ITEM_CHARS)}`,
           ].join("\n")
         : gateFailure(this, "toBeReplayable", expectedLabel, `reason "ok"`, result, item),
   };
@@ -42,6 +42,6 @@ export function gateFailure(
   if (result.errors.length > 0) {
     lines.push(`Schema issues (${result.errors.length}):`, boundedList(result.errors.map((e) => `${e.message} [${e.keyword}]`)));
   }
-  lines.push("", `Item: ${received(ctx, item, ITEM_CHARS)}`);
+  lines.push("", `Item: ${receivedJson(ctx, item, ITEM_CHARS)}`);
   return lines.join("\n");
 }

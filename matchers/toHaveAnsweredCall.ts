@@ -1,7 +1,7 @@
 import { isRecord, readField } from "../src/internal/read.js";
 import { answersIn, type FoundAnswer } from "../src/conversation.js";
-import { expected, hint, matcherError, received, type MatcherContext, type MatcherResult } from "./context.js";
-import { diffOf, requireConversation } from "./conversation.js";
+import { expected, hint, matcherError, received, receivedJson, type MatcherContext, type MatcherResult } from "./context.js";
+import { alignedWith, diffOf, requireConversation } from "./conversation.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
 
@@ -26,11 +26,11 @@ export function toHaveAnsweredCall(this: MatcherContext, log: unknown, call: unk
       const wanted = rest.length > 0 ? ` with output ${expected(this, rest[0], 200)}` : "";
       lines.push(`Expected: ${this.isNot ? "not " : ""}one answer to call_id ${JSON.stringify(callId)}${wanted}`);
       if (answers.length === 0) lines.push("Received: the call was never answered");
-      else if (answers.length > 1) lines.push(`Received: the call was answered ${answers.length} times: ${answers.map((a) => received(this, a.output, 80)).join(", ")}`);
+      else if (answers.length > 1) lines.push(`Received: the call was answered ${answers.length} times: ${answers.map((a) => receivedJson(this, a.output, 80)).join(", ")}`);
       else {
-        lines.push(`Received: answered with ${received(this, answers[0]!.output, 200)}`);
+        lines.push(`Received: answered with ${receivedJson(this, answers[0]!.output, 200)}`);
         if (!this.isNot && rest.length > 0) {
-          const diff = diffOf(this, rest[0], comparable(answers[0]!.output, rest[0]));
+          const diff = diffOf(this, rest[0], alignedWith(this, comparable(answers[0]!.output, rest[0]), rest[0], false));
           if (diff) lines.push("", diff);
         }
       }

@@ -1,6 +1,6 @@
 import { callsIn } from "../src/conversation.js";
 import { boundedList, expected, expectedText, hint, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
-import { callLines, diffOf, requireConversation } from "./conversation.js";
+import { alignedWith, callLines, diffOf, requireConversation } from "./conversation.js";
 
 /**
  * `expect(conversation).toHaveCalledTool(name, args?)`: the model called `name` — with parsed
@@ -22,7 +22,7 @@ export function toHaveCalledTool(this: MatcherContext, conversation: unknown, na
       if (calls.length > 0) lines.push(boundedList(callLines(this, calls)));
       const closest = named[0];
       if (!this.isNot && rest.length > 0 && closest) {
-        const diff = diffOf(this, rest[0], closest.arguments);
+        const diff = diffOf(this, rest[0], alignedWith(this, closest.arguments, rest[0], false));
         if (diff) lines.push("", `Arguments of the first call to ${JSON.stringify(name)}:`, diff);
       }
       return lines.join("\n");

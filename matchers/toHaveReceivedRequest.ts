@@ -1,7 +1,7 @@
 import { isRecord } from "../src/internal/read.js";
 import { requestBodiesOf } from "../src/conversation.js";
 import { expected, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
-import { diffOf, matchesSubset, requireConversation } from "./conversation.js";
+import { alignedWith, diffOf, matchesSubset, requireConversation } from "./conversation.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
 const FAKES = ["responses-fake", "agents-fake", "requests"] as const;
@@ -34,7 +34,7 @@ function requestMessage(ctx: MatcherContext, name: string, label: string, partia
   lines.push(`Received: ${receivedText(ctx, `${bodies.length} request${bodies.length === 1 ? "" : "s"}`)}`);
   if (!ctx.isNot && closestName !== undefined && bodies.length > 0) {
     lines.push("", `Body of ${closestName}: ${received(ctx, closest, 300)}`);
-    const diff = diffOf(ctx, partial, pick(closest, partial));
+    const diff = diffOf(ctx, partial, alignedWith(ctx, closest, partial, true));
     if (diff) lines.push("", diff);
   } else if (!ctx.isNot && closestName === undefined && bodies.length > 0) {
     lines.push("", "There is no such request.");
@@ -56,10 +56,4 @@ function closestBody(ctx: MatcherContext, bodies: unknown[], partial: unknown): 
     if (score >= bestScore) [best, bestScore] = [index, score];
   });
   return best;
-}
-
-/** The part of `actual` that `partial` speaks of, so that a diff shows only what was asked. */
-function pick(actual: unknown, partial: unknown): unknown {
-  if (!isRecord(partial) || !isRecord(actual)) return actual;
-  return Object.fromEntries(Object.keys(partial).filter((key) => key in actual).map((key) => [key, pick(actual[key], partial[key])]));
 }

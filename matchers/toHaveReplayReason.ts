@@ -1,6 +1,6 @@
 import { replayGate } from "../src/gate.js";
 import { GATE_REASONS, type GateReason, type ToolSpec } from "../src/types.js";
-import { hint, received, receivedText, expectedText, withMatcherErrors, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import { hint, received, receivedJson, expectedJson, receivedText, expectedText, withMatcherErrors, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
 import { gateFailure } from "./toBeReplayable.js";
 
 /** `expect(item).toHaveReplayReason(reason, tools?)`: the replay gate returns exactly `reason`. */
@@ -22,7 +22,7 @@ export function toHaveReplayReason(this: MatcherContext, item: unknown, reason: 
             `Expected: ${expectedText(this, `any reason but "${reason}"`)}`,
             `Received: ${receivedText(this, result.message)}`,
             "",
-            `Item: ${received(this, item, ITEM_CHARS)}`,
+            `Item: ${receivedJson(this, item, ITEM_CHARS)}`,
           ].join("\n")
         : gateFailure(this, "toHaveReplayReason", expectedLabel, `reason "${reason}"`, result, item),
   };

@@ -1,6 +1,6 @@
 import { isArray, isRecord, readField } from "../src/internal/read.js";
 import { parseJson } from "../src/gate.js";
-import { expected, expectedText, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { expected, expectedText, hint, matcherError, received, receivedJson, expectedJson, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 /**
  * `expect(item).toHaveStringArguments(expected?)`: `arguments` is a JSON string; with `expected`,
@@ -19,7 +19,7 @@ export function toHaveStringArguments(this: MatcherContext, item: unknown, ...re
     return failure(() => [
       ...head(),
       `Expected: ${expectedText(this, "arguments to be a JSON string")}`,
-      `Received: ${receivedText(this, `arguments is ${raw === null ? "null" : isArray(raw) ? "an array" : typeof raw}`)} ${received(this, raw)}`,
+      `Received: ${receivedText(this, `arguments is ${raw === null ? "null" : isArray(raw) ? "an array" : typeof raw}`)} ${receivedJson(this, raw)}`,
     ]);
   }
   const parsed = parseJson(raw);
@@ -27,7 +27,7 @@ export function toHaveStringArguments(this: MatcherContext, item: unknown, ...re
     return failure(() => [
       ...head(),
       `Expected: ${expectedText(this, "arguments to parse as JSON")}`,
-      `Received: ${receivedText(this, parsed.error)} in ${received(this, raw)}`,
+      `Received: ${receivedText(this, parsed.error)} in ${receivedJson(this, raw)}`,
     ]);
   }
   const pass = !hasExpected || this.equals(parsed.value, expectedValue, this.customTesters);
@@ -36,7 +36,7 @@ export function toHaveStringArguments(this: MatcherContext, item: unknown, ...re
     message: () => {
       const lines = head();
       if (!hasExpected) {
-        lines.push(`Expected: ${expectedText(this, "arguments not to be a parseable JSON string")}`, `Received: ${received(this, raw)}`);
+        lines.push(`Expected: ${expectedText(this, "arguments not to be a parseable JSON string")}`, `Received: ${receivedJson(this, raw)}`);
       } else if (this.isNot) {
         lines.push(`Expected parsed arguments: not ${expected(this, expectedValue)}`, `Received parsed arguments: ${received(this, parsed.value)}`);
       } else {

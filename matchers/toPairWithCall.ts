@@ -1,6 +1,6 @@
 import { isRecord, readField } from "../src/internal/read.js";
 import { checkPair } from "../src/pairing.js";
-import { expected, expectedText, hint, matcherError, received, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import { expected, expectedText, hint, matcherError, received, receivedJson, expectedJson, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
 
 const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as Record<string, string[]>;
 
@@ -26,7 +26,7 @@ export function toPairWithCall(this: MatcherContext, result: unknown, call: unkn
           lines.push(`Expected ${pin}: ${expected(this, readField(call, pin))}`, `Received ${pin}: ${received(this, readField(result, pin))}`, "");
         }
       }
-      lines.push(`Call:   ${expected(this, call, ITEM_CHARS)}`, `Result: ${received(this, result, ITEM_CHARS)}`);
+      lines.push(`Call:   ${expectedJson(this, call, ITEM_CHARS)}`, `Result: ${receivedJson(this, result, ITEM_CHARS)}`);
       return lines.join("\n");
     },
   };

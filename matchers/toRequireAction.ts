@@ -1,5 +1,5 @@
 import { isArray, readField } from "../src/internal/read.js";
-import { boundedList, expected, hint, matcherError, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { boundedList, expected, hint, matcherError, received, receivedJson, expectedJson, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
 
 /**
  * A pending required action to look for, of any kind the SDK types: a `function_call` (the
@@ -45,7 +45,7 @@ export function toRequireAction(this: MatcherContext, session: unknown, pattern:
         "",
         `Expected: ${this.isNot ? "no " : ""}pending ${type} ${expected(this, Object.fromEntries(fields))}`,
         `Received: ${receivedText(this, `${actions.length} pending action${actions.length === 1 ? "" : "s"}${actions.length ? ":" : ""}`)}`,
-        boundedList(actions.map((a) => received(this, shownAction(a)))),
+        boundedList(actions.map((a) => receivedJson(this, shownAction(a)))),
       ].join("\n"),
   };
 }

@@ -5,7 +5,7 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, it } from "vitest";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import { parseInputEvent, parseSessionCreate, parseSessionUpdate } from "../../fixtures/msw/agents/request.js";
-import { HttpError } from "../../fixtures/msw/http.js";
+import { HttpError } from "../../fixtures/msw/errors.js";
 import { lookupOrder, salesReport } from "./agents.scenarios.js";
 
 describe("parseInputEvent", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { fakeResponses, turn, type CreateRequest } from "../../fixtures/msw/index.js";
 import { parseCreate } from "../../fixtures/msw/responses/request.js";
-import { HttpError } from "../../fixtures/msw/http.js";
+import { HttpError } from "../../fixtures/msw/errors.js";
 
 const tool = { type: "function", name: "lookup", parameters: { type: "object", properties: { id: { type: "string" } } } };
 

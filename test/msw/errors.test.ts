@@ -1,0 +1,18 @@
+// Both fakes answer an unknown route and a wrong method with the same error: one message per code.
+import { expect, test } from "vitest";
+import { fakeAgents, fakeResponses } from "../../fixtures/msw/index.js";
+
+const auth = { authorization: "Bearer sk-test", "openai-beta": "agents=v1" };
+
+test.each([
+  ["Responses", () => fakeResponses().fetch, "/v1/nowhere", "/v1/responses"],
+  ["Agents", () => fakeAgents().fetch, "/v1/agents/nowhere", "/v1/agents/sessions"],
+] as const)("the %s fake: 404 unknown_url and 405 method_not_allowed, worded as the other fake words them", async (_name, fetchOf, unknown, known) => {
+  const fetch = fetchOf();
+  const missing = await fetch(`https://api.openai.com${unknown}`, { headers: auth });
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ error: { message: `Invalid URL (GET ${unknown}).`, type: "invalid_request_error", param: null, code: "unknown_url" } });
+  const wrong = await fetch(`https://api.openai.com${known}`, { method: "PUT", headers: auth });
+  expect(wrong.status).toBe(405);
+  expect(await wrong.json()).toEqual({ error: { message: expect.stringMatching(/^Method PUT is not supported on \//), type: "invalid_request_error", param: null, code: "method_not_allowed" } });
+});
