@@ -30,9 +30,12 @@ const lazyMsw: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "lazy-msw",
   setup(build) {
     // "msw" from our sources resolves to the shim below; from the shim, to msw itself, external.
-    build.onResolve({ filter: /^msw$/ }, (args) => (args.namespace === "lazy-msw" ? { path: "msw", external: true } : { path: "msw", namespace: "lazy-msw" }));
+    build.onResolve({ filter: /^msw$/ }, (args) =>
+      args.namespace === "lazy-msw" ? { path: "msw", external: true } : { path: "msw", namespace: "lazy-msw" },
+    );
     build.onLoad({ filter: /.*/, namespace: "lazy-msw" }, () => ({
-      contents: 'module.exports = { http: { all: (...args) => require("msw").http.all(...args) }, ws: { link: (...args) => require("msw").ws.link(...args) } };',
+      contents:
+        'module.exports = { http: { all: (...args) => require("msw").http.all(...args) }, ws: { link: (...args) => require("msw").ws.link(...args) } };',
       loader: "js",
     }));
   },

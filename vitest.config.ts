@@ -18,5 +18,13 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     exclude: ["test/consumer/**", "test/jest/**", "node_modules/**"],
     setupFiles: ["./test/setup.ts"],
+    // `npm run coverage`: what the unit tests reach of the sources (no thresholds: read the report)
+    coverage: {
+      provider: "v8",
+      include: ["src/**/*.ts", "matchers/**/*.ts", "fixtures/**/*.ts"],
+      reporter: ["text-summary", "text", "html"],
+      reportsDirectory: "coverage",
+      reportOnFailure: true,
+    },
   },
 });

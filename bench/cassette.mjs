@@ -28,7 +28,8 @@ async function timed(count, fakeFor) {
   const started = process.hrtime.bigint();
   for (let i = 0; i < count; i++) {
     const response = await client.responses.create({ model: "gpt-5", input: `question ${i}` });
-    if (response.output_text !== `answer to "question ${i}"`) throw new Error(`request ${i} got ${response.output_text}`);
+    if (response.output_text !== `answer to "question ${i}"`)
+      throw new Error(`request ${i} got ${response.output_text}`);
   }
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
@@ -39,15 +40,20 @@ export async function benchCassette({ count = 1000, runs = 9 } = {}) {
   const small = join(dir, "small.jsonl");
   await record(big, count);
   await record(small, count / 10);
-  const scripted = () => fakeResponses().reply(...Array.from({ length: count }, (_, i) => turn.message(`answer to "question ${i}"`)));
+  const scripted = () =>
+    fakeResponses().reply(...Array.from({ length: count }, (_, i) => turn.message(`answer to "question ${i}"`)));
   const replaying = (path) => () => fakeResponses({ cassette: { path, mode: "replay" } });
-  let best = { scripted: Infinity, replay: Infinity, small: Infinity };
+  const best = { scripted: Infinity, replay: Infinity, small: Infinity };
   const replayRatios = [];
   const sizeRatios = [];
   await timed(count, scripted); // warm-up
   await timed(count, replaying(big));
   for (let run = 0; run < runs; run++) {
-    const times = { scripted: await timed(count, scripted), replay: await timed(count, replaying(big)), small: await timed(count / 10, replaying(small)) };
+    const times = {
+      scripted: await timed(count, scripted),
+      replay: await timed(count, replaying(big)),
+      small: await timed(count / 10, replaying(small)),
+    };
     for (const key of Object.keys(best)) best[key] = Math.min(best[key], times[key]);
     replayRatios.push(times.replay / times.scripted);
     sizeRatios.push(times.replay / count / (times.small / (count / 10)));
@@ -56,10 +62,18 @@ export async function benchCassette({ count = 1000, runs = 9 } = {}) {
   rmSync(dir, { recursive: true, force: true });
   return {
     name: `cassette replay: ${count} requests through the official client (ratios: median of ${runs} paired runs; times: best)`,
-    msPerRequest: { "scripted (fake.reply)": +(best.scripted / count).toFixed(3), [`replayed from ${count} interactions`]: +(best.replay / count).toFixed(3), [`replayed from ${count / 10} interactions`]: +(best.small / (count / 10)).toFixed(3) },
+    msPerRequest: {
+      "scripted (fake.reply)": +(best.scripted / count).toFixed(3),
+      [`replayed from ${count} interactions`]: +(best.replay / count).toFixed(3),
+      [`replayed from ${count / 10} interactions`]: +(best.small / (count / 10)).toFixed(3),
+    },
     ratios: [
       { name: "replay / scripted (per request)", value: median(replayRatios), target: 1.2 },
-      { name: `per request: ${count} / ${count / 10} interactions (a lookup, not a scan)`, value: median(sizeRatios), target: 1.3 },
+      {
+        name: `per request: ${count} / ${count / 10} interactions (a lookup, not a scan)`,
+        value: median(sizeRatios),
+        target: 1.3,
+      },
     ],
   };
 }

@@ -8,7 +8,13 @@ import { replayGate } from "../dist/index.js";
 
 function gateMs(pattern, value, runs = 200) {
   const schema = { type: "object", properties: { v: { type: "string", pattern } } };
-  const item = { type: "function_call", call_id: "c", name: "t", status: "completed", arguments: JSON.stringify({ v: value }) };
+  const item = {
+    type: "function_call",
+    call_id: "c",
+    name: "t",
+    status: "completed",
+    arguments: JSON.stringify({ v: value }),
+  };
   replayGate(item, schema); // compile once
   const started = process.hrtime.bigint();
   for (let i = 0; i < runs; i++) replayGate(item, schema);
@@ -17,7 +23,10 @@ function gateMs(pattern, value, runs = 200) {
 
 function timedCli(args) {
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const run = spawnSync(process.execPath, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const rss = /maxrss_kb (\d+)/.exec(run.stderr ?? "");
   return { seconds, status: run.status, rssMb: rss ? Number(rss[1]) / 1024 : undefined, stderr: run.stderr };
@@ -29,7 +38,14 @@ export async function benchHostile() {
   const plain = gateMs("^a+$", hostile);
 
   const dir = mkdtempSync(join(tmpdir(), "agent-testkit-hostile-"));
-  const item = (size) => JSON.stringify({ type: "function_call", call_id: "c", name: "t", status: "completed", arguments: JSON.stringify({ note: "x".repeat(size) }) });
+  const item = (size) =>
+    JSON.stringify({
+      type: "function_call",
+      call_id: "c",
+      name: "t",
+      status: "completed",
+      arguments: JSON.stringify({ note: "x".repeat(size) }),
+    });
   const long = item(64 * 1024 * 1024 - 200);
   writeFileSync(join(dir, "long.jsonl"), `${long}\n`);
   const small = item(900);
@@ -39,15 +55,26 @@ export async function benchHostile() {
   const manyLines = best(["check", join(dir, "many.jsonl"), "--threads", "1"]);
 
   const defs = { d8: { type: "string" } };
-  for (let level = 7; level >= 0; level--) defs[`d${level}`] = { type: "object", properties: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, { $ref: `#/$defs/d${level + 1}` }])) };
-  writeFileSync(join(dir, "fan.json"), JSON.stringify([{ type: "function", name: "fan", parameters: { $defs: defs, $ref: "#/$defs/d0" } }]));
+  for (let level = 7; level >= 0; level--)
+    defs[`d${level}`] = {
+      type: "object",
+      properties: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, { $ref: `#/$defs/d${level + 1}` }])),
+    };
+  writeFileSync(
+    join(dir, "fan.json"),
+    JSON.stringify([{ type: "function", name: "fan", parameters: { $defs: defs, $ref: "#/$defs/d0" } }]),
+  );
   const diff = timedCli(["diff", join(dir, "fan.json"), join(dir, "fan.json")]);
   rmSync(dir, { recursive: true, force: true });
   if (diff.status !== 2) throw new Error(`diff on the fan-out file exited ${diff.status}: ${diff.stderr}`);
   return {
     name: "hostile input",
     ms: { "^(a+)+$ on 30 chars": +redos.toFixed(3), "^a+$ on 30 chars": +plain.toFixed(3) },
-    seconds: { "64 MB on one line": +oneLine.seconds.toFixed(2), "the same bytes over many lines": +manyLines.seconds.toFixed(2), "diff on fan-out $defs": +diff.seconds.toFixed(2) },
+    seconds: {
+      "64 MB on one line": +oneLine.seconds.toFixed(2),
+      "the same bytes over many lines": +manyLines.seconds.toFixed(2),
+      "diff on fan-out $defs": +diff.seconds.toFixed(2),
+    },
     rssMb: { "diff on fan-out $defs": +diff.rssMb.toFixed(0) },
     ratios: [
       { name: "^(a+)+$ / ^a+$ on 30 characters (linear engine)", value: redos / plain, target: 5 },

@@ -1,9 +1,9 @@
 // toBeReplayable against toEqual on the same items, in Jest's standalone `expect`; and 10,000
 // structurally equal but distinct schema objects, which must compile once.
 import { expect } from "expect";
-import { agentMatchers } from "../dist/matchers.js";
-import { compiledSchemaCount, replayGate } from "../dist/index.js";
 import { createFactories, examples } from "../dist/factories.js";
+import { compiledSchemaCount, replayGate } from "../dist/index.js";
+import { agentMatchers } from "../dist/matchers.js";
 
 expect.extend(agentMatchers);
 
@@ -32,7 +32,10 @@ export function benchMatchers({ count = 10_000, runs = 7 } = {}) {
   });
 
   // toHaveCalledTool over a 50-item transcript, against toEqual on the item it finds.
-  const transcript = f.conversation().concat(...Array.from({ length: 12 }, () => f.conversation())).slice(0, 50);
+  const transcript = f
+    .conversation()
+    .concat(...Array.from({ length: 12 }, () => f.conversation()))
+    .slice(0, 50);
   const target = transcript.filter((item) => item.type === "function_call").at(-1);
   const targetArgs = JSON.parse(target.arguments);
   const targetCopy = structuredClone(target);
@@ -53,11 +56,21 @@ export function benchMatchers({ count = 10_000, runs = 7 } = {}) {
   const compiled = compiledSchemaCount() - before;
   return {
     name: `matchers: ${count} assertions`,
-    ms: { toBeReplayable: +replayable.toFixed(1), toEqual: +toEqual.toFixed(1), "toHaveCalledTool (50 items)": +calledTool.toFixed(1), "toEqual on the found item": +equalOnFound.toFixed(1), [`gate with ${count} distinct equal schemas`]: +compileMs.toFixed(1) },
+    ms: {
+      toBeReplayable: +replayable.toFixed(1),
+      toEqual: +toEqual.toFixed(1),
+      "toHaveCalledTool (50 items)": +calledTool.toFixed(1),
+      "toEqual on the found item": +equalOnFound.toFixed(1),
+      [`gate with ${count} distinct equal schemas`]: +compileMs.toFixed(1),
+    },
     compiledSchemas: compiled,
     ratios: [
       { name: "toBeReplayable / toEqual", value: replayable / toEqual, target: 3 },
-      { name: "toHaveCalledTool over 50 items / toEqual on the found item", value: calledTool / equalOnFound, target: 3 },
+      {
+        name: "toHaveCalledTool over 50 items / toEqual on the found item",
+        value: calledTool / equalOnFound,
+        target: 3,
+      },
       { name: `compilations for ${count} equal schema objects (must be 1)`, value: compiled, target: 1 },
     ],
   };

@@ -10,7 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeLog, tools } from "./lib/make-log.mjs";
 
-export async function benchReportFormats({ lines = 1_000_000, rounds = Number(process.env.BENCH_FORMAT_ROUNDS ?? 7) } = {}) {
+export async function benchReportFormats({
+  lines = 1_000_000,
+  rounds = Number(process.env.BENCH_FORMAT_ROUNDS ?? 7),
+} = {}) {
   const dir = mkdtempSync(join(tmpdir(), "agent-testkit-bench-formats-"));
   const log = join(dir, "log.jsonl");
   const toolsPath = join(dir, "tools.json");
@@ -34,12 +37,28 @@ export async function benchReportFormats({ lines = 1_000_000, rounds = Number(pr
     const names = Object.keys(variants);
     const order = names.map((_, i) => names[(i + round) % names.length]);
     for (const [name, flags] of order.map((n) => [n, variants[n]])) {
-      const run = spawnSync(process.execPath, ["--require", "./bench/lib/rss.cjs", "dist/cli.js", "check", log, "--tools", toolsPath, "--threads", "1", ...flags], { encoding: "utf8", maxBuffer: 1 << 26 });
+      const run = spawnSync(
+        process.execPath,
+        [
+          "--require",
+          "./bench/lib/rss.cjs",
+          "dist/cli.js",
+          "check",
+          log,
+          "--tools",
+          toolsPath,
+          "--threads",
+          "1",
+          ...flags,
+        ],
+        { encoding: "utf8", maxBuffer: 1 << 26 },
+      );
       // CPU time of the child (user + system): what the format costs, less the machine's scheduling noise.
       const cpu = /cpu_us (\d+)/.exec(run.stderr ?? "");
       if (!cpu) throw new Error(`no CPU time from check ${flags.join(" ")}: ${run.stderr}`);
       const seconds = Number(cpu[1]) / 1e6;
-      if (run.status !== 0 && run.status !== 1) throw new Error(`check ${flags.join(" ")} exited ${run.status}: ${run.stderr}`);
+      if (run.status !== 0 && run.status !== 1)
+        throw new Error(`check ${flags.join(" ")} exited ${run.status}: ${run.stderr}`);
       times[name] = seconds;
       best[name] = Math.min(best[name], seconds);
       outputs[name] = run.stdout.length;
@@ -55,6 +74,10 @@ export async function benchReportFormats({ lines = 1_000_000, rounds = Number(pr
     outputBytes: { ...outputs, "report.html": htmlBytes },
     ratios: Object.keys(variants)
       .filter((name) => name !== "text")
-      .map((name) => ({ name: `check ${name} / check text (median of ${rounds} paired rounds)`, value: median(ratiosByRound[name]), target: 1.05 })),
+      .map((name) => ({
+        name: `check ${name} / check text (median of ${rounds} paired rounds)`,
+        value: median(ratiosByRound[name]),
+        target: 1.05,
+      })),
   };
 }

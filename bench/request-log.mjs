@@ -4,14 +4,28 @@
 // deep-copied the whole log on every read: quadratic, 2,000 requests 12.5 s, 8,000 requests 280 s).
 import { fakeResponses, turn } from "../dist/msw.js";
 
-const BODY = JSON.stringify({ model: "gpt-5", input: [{ role: "user", content: "What is the status of order A-1042?" }], tools: [{ type: "function", name: "lookup_order", parameters: { type: "object", properties: { order_id: { type: "string" } } } }] });
+const BODY = JSON.stringify({
+  model: "gpt-5",
+  input: [{ role: "user", content: "What is the status of order A-1042?" }],
+  tools: [
+    {
+      type: "function",
+      name: "lookup_order",
+      parameters: { type: "object", properties: { order_id: { type: "string" } } },
+    },
+  ],
+});
 
 async function requests(count, read) {
   const fake = fakeResponses().respond(() => turn.message("Paid."));
   const started = process.hrtime.bigint();
   let seen = 0;
   for (let i = 0; i < count; i++) {
-    const response = await fake.fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: BODY });
+    const response = await fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: BODY,
+    });
     await response.text();
     if (read) seen = fake.requests.length;
   }
@@ -33,7 +47,10 @@ async function ratioFor(count, rounds) {
     best.unread = Math.min(best.unread, times.false);
     ratios.push(times.true / times.false);
   }
-  return { ratio: [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)], ms: { read: Math.round(best.read), unread: Math.round(best.unread) } };
+  return {
+    ratio: [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)],
+    ms: { read: Math.round(best.read), unread: Math.round(best.unread) },
+  };
 }
 
 export async function benchRequestLog({ small = 2000, large = 8000, rounds = 5 } = {}) {
@@ -46,7 +63,11 @@ export async function benchRequestLog({ small = 2000, large = 8000, rounds = 5 }
       // one frozen copy of each new entry per request: about what answering it costs
       { name: `reading after each request, ${small} requests`, value: atSmall.ratio, target: 3 },
       { name: `reading after each request, ${large} requests`, value: atLarge.ratio, target: 3 },
-      { name: `growth: the ${large}-request ratio over the ${small}-request one`, value: atLarge.ratio / atSmall.ratio, target: 1.3 },
+      {
+        name: `growth: the ${large}-request ratio over the ${small}-request one`,
+        value: atLarge.ratio / atSmall.ratio,
+        target: 1.3,
+      },
     ],
   };
 }

@@ -13,8 +13,10 @@ const benches = {
   cassette: async () => (await import("./cassette.mjs")).benchCassette(),
   "request-log": async () => (await import("./request-log.mjs")).benchRequestLog(),
   websocket: async () => (await import("./websocket.mjs")).benchWebSocket(),
-  "log-check": async () => (await import("./log-check.mjs")).benchLogCheck({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
-  "report-formats": async () => (await import("./report-formats.mjs")).benchReportFormats({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
+  "log-check": async () =>
+    (await import("./log-check.mjs")).benchLogCheck({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
+  "report-formats": async () =>
+    (await import("./report-formats.mjs")).benchReportFormats({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
   hostile: async () => (await import("./hostile.mjs")).benchHostile(),
 };
 
@@ -31,7 +33,12 @@ let missed = 0;
 for (const name of Object.keys(benches)) {
   if (only.length > 0 && !only.includes(name)) continue;
   process.stdout.write(`\n== ${name}\n`);
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--one", name], { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--one", name], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = child.stdout.split("\n").find((l) => l.startsWith("@@result "));
   if (child.status !== 0 || !line) {
     console.error(`benchmark ${name} failed (exit ${child.status})\n${child.stdout}`);
@@ -46,10 +53,15 @@ for (const name of Object.keys(benches)) {
   for (const ratio of ratios) {
     const ok = ratio.target === undefined || ratio.value <= ratio.target;
     if (!ok) missed++;
-    console.log(`  ${ratio.name.padEnd(56)} ${ratio.value.toFixed(2).padStart(7)}${ratio.target === undefined ? "   (reported)" : `   target ≤ ${ratio.target}  ${ok ? "OK" : "MISSED"}`}`);
+    console.log(
+      `  ${ratio.name.padEnd(56)} ${ratio.value.toFixed(2).padStart(7)}${ratio.target === undefined ? "   (reported)" : `   target ≤ ${ratio.target}  ${ok ? "OK" : "MISSED"}`}`,
+    );
   }
 }
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-writeFileSync(new URL("./results/latest.json", import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);
+writeFileSync(
+  new URL("./results/latest.json", import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
+);
 console.log(`\nwritten: bench/results/latest.json${missed ? ` — ${missed} target(s) missed` : ""}`);
 process.exitCode = missed ? 1 : 0;

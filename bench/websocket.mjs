@@ -8,7 +8,9 @@ import { fakeResponses, turn } from "../dist/msw.js";
 const KEY = "sk-bench-websocket";
 
 function script(count) {
-  return fakeResponses().reply(...Array.from({ length: count }, (_, i) => turn.message(`answer ${i}: ${"word ".repeat(20)}`)));
+  return fakeResponses().reply(
+    ...Array.from({ length: count }, (_, i) => turn.message(`answer ${i}: ${"word ".repeat(20)}`)),
+  );
 }
 
 async function overHttp(count) {
@@ -18,7 +20,12 @@ async function overHttp(count) {
   const started = process.hrtime.bigint();
   let previous;
   for (let i = 0; i < count; i++) {
-    const stream = await client.responses.create({ model: "gpt-5", input: `question ${i}`, store: false, stream: true });
+    const stream = await client.responses.create({
+      model: "gpt-5",
+      input: `question ${i}`,
+      store: false,
+      stream: true,
+    });
     for await (const event of stream) if (event.type === "response.completed") previous = event.response.id;
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -56,7 +63,10 @@ export async function benchWebSocket({ count = 1000, runs = 7 } = {}) {
   const best = { http: Infinity, websocket: Infinity };
   for (let run = 0; run < runs; run++) {
     // alternate which goes first, so that neither always runs on a warmer process
-    const [http, websocket] = run % 2 === 0 ? [await overHttp(count), await overWebSocket(count)] : [...[await overWebSocket(count), await overHttp(count)].reverse()];
+    const [http, websocket] =
+      run % 2 === 0
+        ? [await overHttp(count), await overWebSocket(count)]
+        : [...[await overWebSocket(count), await overHttp(count)].reverse()];
     best.http = Math.min(best.http, http);
     best.websocket = Math.min(best.websocket, websocket);
     ratios.push(websocket / http);

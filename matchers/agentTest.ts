@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { basename, dirname, resolve } from "node:path";
 import { test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
+import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
 import type { AcceptSocket } from "../fixtures/msw/responses/websocket.js";
-import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 import type { Dispatch } from "../fixtures/msw/transports.js";
-import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
-import { basename, dirname, resolve } from "node:path";
+import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 
 export { unhandledGuard };
 
@@ -51,7 +51,7 @@ interface TaskLike {
 /** A test's name with its suites', as `describe > test`. */
 function fullName(task: TaskLike): string {
   const names: string[] = [];
-  for (let t: TaskLike | undefined = task; t && t.name && !("filepath" in t); t = t.suite) names.unshift(t.name);
+  for (let t: TaskLike | undefined = task; t?.name && !("filepath" in t); t = t.suite) names.unshift(t.name);
   return names.join(" > ");
 }
 
@@ -75,7 +75,11 @@ const sectionOwners = new WeakMap<TaskLike, { label: string }>();
  * The cassette of one test's fake: the test file's cassette, the test's own section. Tests with
  * the same name (a loop, `test.each` without `%s`) get sections of their own: `name (2) [fake]`.
  */
-function cassetteFor(option: AgentTestOptions["cassette"], task: TaskLike, fake: "responses" | "agents"): CassetteOptions | undefined {
+function cassetteFor(
+  option: AgentTestOptions["cassette"],
+  task: TaskLike,
+  fake: "responses" | "agents",
+): CassetteOptions | undefined {
   if (option === undefined) return undefined;
   const settings = option === true ? {} : option;
   const file = task.file?.filepath;
@@ -85,7 +89,12 @@ function cassetteFor(option: AgentTestOptions["cassette"], task: TaskLike, fake:
   let owner = sectionOwners.get(task);
   if (!owner) sectionOwners.set(task, (owner = { label: name }));
   const { dir = "__cassettes__", ...rest } = settings;
-  return { ...rest, owner, path: resolve(dirname(file), dir, `${basename(file)}.jsonl`), section: `${name}${index === 0 ? "" : ` (${index + 1})`} [${fake}]` };
+  return {
+    ...rest,
+    owner,
+    path: resolve(dirname(file), dir, `${basename(file)}.jsonl`),
+    section: `${name}${index === 0 ? "" : ` (${index + 1})`} [${fake}]`,
+  };
 }
 
 /**
@@ -108,12 +117,21 @@ export function createAgentTest(options: AgentTestOptions = {}) {
 
   const install = () =>
     (ready ??= (async () => {
-      const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, server] = await Promise.all([import("../fixtures/msw/transports.js"), import("../fixtures/msw/responses/websocket.js"), options.server ?? ownServer()]);
+      const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, server] = await Promise.all([
+        import("../fixtures/msw/transports.js"),
+        import("../fixtures/msw/responses/websocket.js"),
+        options.server ?? ownServer(),
+      ]);
       server.use(
-        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () => dispatchTo(current.getStore(), owned, "responses")),
+        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () =>
+          dispatchTo(current.getStore(), owned, "responses"),
+        ),
         ...dispatchingHandlers(baseUrl, "agents/sessions", () => dispatchTo(current.getStore(), owned, "agents")),
         // WebSocket mode for clients on the global WebSocket, routed like the HTTP requests
-        ...linkHandlers(baseUrl, () => (current.getStore()?.responses as { [ACCEPT_SOCKET]?: AcceptSocket } | undefined)?.[ACCEPT_SOCKET]),
+        ...linkHandlers(
+          baseUrl,
+          () => (current.getStore()?.responses as { [ACCEPT_SOCKET]?: AcceptSocket } | undefined)?.[ACCEPT_SOCKET],
+        ),
       );
       return server;
     })());
@@ -172,8 +190,16 @@ type TestFakes = Partial<AgentFixtures> & { task: object };
 /** Where a request of the test in `fakes` goes: its fake; blocked, saying why; `undefined` outside every test. */
 function dispatchTo(fakes: TestFakes | undefined, owned: WeakSet<object>, name: keyof AgentFixtures): Dispatch {
   if (!fakes) return undefined;
-  if (!owned.has(fakes.task)) return { blocked: "this test is not an agentTest test: agentTest's server serves agentTest's tests; in the other tests, install a fake's own handlers on a server of your own" };
-  return fakes[name]?.handle ?? { blocked: `this test asked for no ${name} fake (name the \`${name}\` fixture in the test's arguments)` };
+  if (!owned.has(fakes.task))
+    return {
+      blocked:
+        "this test is not an agentTest test: agentTest's server serves agentTest's tests; in the other tests, install a fake's own handlers on a server of your own",
+    };
+  return (
+    fakes[name]?.handle ?? {
+      blocked: `this test asked for no ${name} fake (name the \`${name}\` fixture in the test's arguments)`,
+    }
+  );
 }
 
 async function ownServer(): Promise<MswServer> {

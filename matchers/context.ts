@@ -57,7 +57,12 @@ export function expectedJson(ctx: MatcherContext, value: unknown, max = MAX_VALU
   return (ctx.utils.EXPECTED_COLOR ?? identity)(describeValue(value, max));
 }
 
-function printed(value: unknown, max: number, print: (value: unknown) => string, colour: (text: string) => string): string {
+function printed(
+  value: unknown,
+  max: number,
+  print: (value: unknown) => string,
+  colour: (text: string) => string,
+): string {
   let text: string;
   try {
     text = print(value);
@@ -103,7 +108,14 @@ function kindOf(value: unknown): string {
  * Throws the error a runner throws for a value its matcher cannot judge (with or without `.not`),
  * e.g. `received value must be an array of items`: a test never passes on the wrong thing.
  */
-export function matcherError(ctx: MatcherContext, name: string, expectedLabel: string, subject: string, mustBe: string, value: unknown): never {
+export function matcherError(
+  ctx: MatcherContext,
+  name: string,
+  expectedLabel: string,
+  subject: string,
+  mustBe: string,
+  value: unknown,
+): never {
   const label = subject === "received" ? "Received" : subject;
   throw new TypeError(
     [

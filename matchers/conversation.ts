@@ -1,19 +1,32 @@
-import { isArray, isRecord } from "../src/internal/read.js";
 import { conversationKind, type FoundCall } from "../src/conversation.js";
-import { matcherError, received, type MatcherContext } from "./context.js";
+import { isArray, isRecord } from "../src/internal/read.js";
+import { type MatcherContext, matcherError, received } from "./context.js";
 
 /** What the conversation matchers take. */
-export const CONVERSATION_EXPECTED = "a response object, an item list, an Agents session or its items, a fake, or one function_call";
+export const CONVERSATION_EXPECTED =
+  "a response object, an item list, an Agents session or its items, a fake, or one function_call";
 
 /** Throws the matcher error for a received value that holds no conversation. */
-export function requireConversation(ctx: MatcherContext, name: string, label: string, value: unknown, kinds?: readonly string[], mustBe = CONVERSATION_EXPECTED): void {
+export function requireConversation(
+  ctx: MatcherContext,
+  name: string,
+  label: string,
+  value: unknown,
+  kinds?: readonly string[],
+  mustBe = CONVERSATION_EXPECTED,
+): void {
   const kind = conversationKind(value);
-  if (kind === undefined || (kinds !== undefined && !kinds.includes(kind))) matcherError(ctx, name, label, "received", mustBe, value);
+  if (kind === undefined || (kinds !== undefined && !kinds.includes(kind)))
+    matcherError(ctx, name, label, "received", mustBe, value);
 }
 
 /** `toMatchObject`'s comparison, the runner's own: every key of `expected` is in `actual` and matches, recursively; asymmetric matchers work inside. */
 export function matchesSubset(ctx: MatcherContext, actual: unknown, expected: unknown): boolean {
-  return ctx.equals(actual, expected, [...(ctx.customTesters ?? []), ctx.utils.iterableEquality, ctx.utils.subsetEquality]);
+  return ctx.equals(actual, expected, [
+    ...(ctx.customTesters ?? []),
+    ctx.utils.iterableEquality,
+    ctx.utils.subsetEquality,
+  ]);
 }
 
 /** How deep {@link alignedWith} follows `expected`: a deeper (or cyclic) expectation is compared as it is. */
@@ -24,13 +37,27 @@ const ALIGN_DEPTH = 64;
  * matches, the matcher itself (so it is no difference); with `subset`, only the keys `expected`
  * names (as `toMatchObject` diffs). What differs stays as received.
  */
-export function alignedWith(ctx: MatcherContext, actual: unknown, expected: unknown, subset: boolean, depth = 0): unknown {
+export function alignedWith(
+  ctx: MatcherContext,
+  actual: unknown,
+  expected: unknown,
+  subset: boolean,
+  depth = 0,
+): unknown {
   if (depth > ALIGN_DEPTH) return actual;
   if (isAsymmetric(expected)) return ctx.equals(actual, expected, ctx.customTesters) ? expected : actual;
-  if (isArray(expected) && isArray(actual)) return actual.map((value, i) => (i < expected.length ? alignedWith(ctx, value, expected[i], subset, depth + 1) : value));
+  if (isArray(expected) && isArray(actual))
+    return actual.map((value, i) =>
+      i < expected.length ? alignedWith(ctx, value, expected[i], subset, depth + 1) : value,
+    );
   if (!isRecord(expected) || !isRecord(actual) || isArray(actual)) return actual;
   const keys = Object.keys(actual).filter((key) => !subset || Object.hasOwn(expected, key));
-  return Object.fromEntries(keys.map((key) => [key, Object.hasOwn(expected, key) ? alignedWith(ctx, actual[key], expected[key], subset, depth + 1) : actual[key]]));
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      Object.hasOwn(expected, key) ? alignedWith(ctx, actual[key], expected[key], subset, depth + 1) : actual[key],
+    ]),
+  );
 }
 
 function isAsymmetric(value: unknown): boolean {

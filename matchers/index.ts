@@ -2,21 +2,35 @@ import { toBeCompatibleWith } from "./toBeCompatibleWith.js";
 import { toBePortable } from "./toBePortable.js";
 import { toBeReplayable } from "./toBeReplayable.js";
 import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
-import { toHaveReplayReason } from "./toHaveReplayReason.js";
-import { toHaveStringArguments } from "./toHaveStringArguments.js";
-import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
-import { toPairWithCall } from "./toPairWithCall.js";
-import { toRequireAction } from "./toRequireAction.js";
+import { toHaveAnsweredCall } from "./toHaveAnsweredCall.js";
 import { toHaveCalledTool } from "./toHaveCalledTool.js";
 import { toHaveCalledToolTimes } from "./toHaveCalledToolTimes.js";
-import { toHaveAnsweredCall } from "./toHaveAnsweredCall.js";
+import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toHaveReceivedNthRequest, toHaveReceivedRequest } from "./toHaveReceivedRequest.js";
+import { toHaveReplayReason } from "./toHaveReplayReason.js";
+import { toHaveStringArguments } from "./toHaveStringArguments.js";
+import { toPairWithCall } from "./toPairWithCall.js";
+import { toRequireAction } from "./toRequireAction.js";
 
-export { toBeCompatibleWith, toBePortable, toBeReplayable, toHaveAllCallsPaired, toHaveNoPendingActions, toHaveReplayReason, toHaveStringArguments, toPairWithCall, toRequireAction };
-export { toHaveCalledTool, toHaveCalledToolTimes, toHaveAnsweredCall, toHaveReceivedRequest, toHaveReceivedNthRequest };
-export type { RequiredActionPattern } from "./toRequireAction.js";
-export type { AgentMatchers, AgentAsymmetricMatchers } from "./types.js";
 export type { MatcherContext, MatcherResult } from "./context.js";
+export type { RequiredActionPattern } from "./toRequireAction.js";
+export type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
+export {
+  toBeCompatibleWith,
+  toBePortable,
+  toBeReplayable,
+  toHaveAllCallsPaired,
+  toHaveAnsweredCall,
+  toHaveCalledTool,
+  toHaveCalledToolTimes,
+  toHaveNoPendingActions,
+  toHaveReceivedNthRequest,
+  toHaveReceivedRequest,
+  toHaveReplayReason,
+  toHaveStringArguments,
+  toPairWithCall,
+  toRequireAction,
+};
 
 /** Every agent-testkit matcher, for `expect.extend(agentMatchers)`. */
 export const agentMatchers = {

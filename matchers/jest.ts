@@ -28,15 +28,13 @@ export type { MatcherState as JestMatcherState } from "expect";
 // Jest 29 and 30: `@jest/globals` types come from the `expect` package; `@types/jest` from the
 // global `jest` namespace. Augment both.
 declare module "expect" {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface Matchers<R extends void | Promise<void>, T = unknown> extends AgentMatchers<R> {}
   interface AsymmetricMatchers extends AgentAsymmetricMatchers {}
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
+    // biome-ignore lint/complexity/noBannedTypes: the declaration merges with the runner's own, whose default is `{}`
     interface Matchers<R, T = {}> extends AgentMatchers<R> {}
     interface Expect extends AgentAsymmetricMatchers {}
     interface InverseAsymmetricMatchers extends AgentAsymmetricMatchers {}

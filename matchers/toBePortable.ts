@@ -1,6 +1,14 @@
 import { isArray } from "../src/internal/read.js";
 import { portabilityProblems } from "../src/transcript.js";
-import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  boundedList,
+  expectedText,
+  hint,
+  type MatcherContext,
+  type MatcherResult,
+  matcherError,
+  receivedText,
+} from "./context.js";
 
 /**
  * `expect(items).toBePortable()`: no provider-prefixed item types and no Chat Completions
@@ -13,7 +21,12 @@ export function toBePortable(this: MatcherContext, items: unknown): MatcherResul
     pass: problems.length === 0,
     message: () =>
       this.isNot
-        ? [hint(this, "toBePortable", ""), "", `Expected: ${expectedText(this, "a non-portable item")}`, `Received: ${receivedText(this, `${items.length} portable items`)}`].join("\n")
+        ? [
+            hint(this, "toBePortable", ""),
+            "",
+            `Expected: ${expectedText(this, "a non-portable item")}`,
+            `Received: ${receivedText(this, `${items.length} portable items`)}`,
+          ].join("\n")
         : [
             hint(this, "toBePortable", ""),
             "",

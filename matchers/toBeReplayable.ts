@@ -1,6 +1,16 @@
 import { replayGate } from "../src/gate.js";
 import type { GateResult, ToolSpec } from "../src/types.js";
-import { boundedList, hint, received, receivedJson, expectedJson, receivedText, expectedText, withMatcherErrors, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  boundedList,
+  expectedText,
+  hint,
+  ITEM_CHARS,
+  type MatcherContext,
+  type MatcherResult,
+  receivedJson,
+  receivedText,
+  withMatcherErrors,
+} from "./context.js";
 
 /** `expect(item).toBeReplayable(tools?)`: the replay gate returns `ok`. */
 export function toBeReplayable(this: MatcherContext, item: unknown, tools?: ToolSpec): MatcherResult {
@@ -40,7 +50,10 @@ export function gateFailure(
     `Rule: ${result.message}`,
   ];
   if (result.errors.length > 0) {
-    lines.push(`Schema issues (${result.errors.length}):`, boundedList(result.errors.map((e) => `${e.message} [${e.keyword}]`)));
+    lines.push(
+      `Schema issues (${result.errors.length}):`,
+      boundedList(result.errors.map((e) => `${e.message} [${e.keyword}]`)),
+    );
   }
   lines.push("", `Item: ${receivedJson(ctx, item, ITEM_CHARS)}`);
   return lines.join("\n");

@@ -1,6 +1,14 @@
 import { isArray } from "../src/internal/read.js";
 import { pairingProblems } from "../src/transcript.js";
-import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  boundedList,
+  expectedText,
+  hint,
+  type MatcherContext,
+  type MatcherResult,
+  matcherError,
+  receivedText,
+} from "./context.js";
 
 /**
  * `expect(items).toHaveAllCallsPaired()`: every completed, portable `function_call` has exactly
@@ -13,7 +21,12 @@ export function toHaveAllCallsPaired(this: MatcherContext, items: unknown): Matc
     pass: problems.length === 0,
     message: () =>
       this.isNot
-        ? [hint(this, "toHaveAllCallsPaired", ""), "", `Expected: ${expectedText(this, "a pairing problem")}`, `Received: ${receivedText(this, `${items.length} items, every call paired`)}`].join("\n")
+        ? [
+            hint(this, "toHaveAllCallsPaired", ""),
+            "",
+            `Expected: ${expectedText(this, "a pairing problem")}`,
+            `Received: ${receivedText(this, `${items.length} items, every call paired`)}`,
+          ].join("\n")
         : [
             hint(this, "toHaveAllCallsPaired", ""),
             "",

@@ -1,6 +1,6 @@
-import { isRecord, readField } from "../src/internal/read.js";
 import { answersIn, type FoundAnswer } from "../src/conversation.js";
-import { expected, hint, matcherError, received, receivedJson, type MatcherContext, type MatcherResult } from "./context.js";
+import { isRecord, readField } from "../src/internal/read.js";
+import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./context.js";
 import { alignedWith, diffOf, requireConversation } from "./conversation.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
@@ -10,14 +10,24 @@ const MUST_BE = "a fake or its request log (fake.requests)";
  * (Responses) or a `tool_result` (Agents) for that call, exactly once — with `output` when given
  * (a string compared as it is; anything else compared with the output parsed as JSON).
  */
-export function toHaveAnsweredCall(this: MatcherContext, log: unknown, call: unknown, ...rest: [output?: unknown]): MatcherResult {
+export function toHaveAnsweredCall(
+  this: MatcherContext,
+  log: unknown,
+  call: unknown,
+  ...rest: [output?: unknown]
+): MatcherResult {
   const label = rest.length > 0 ? "call, output" : "call";
   requireConversation(this, "toHaveAnsweredCall", label, log, ["responses-fake", "agents-fake", "requests"], MUST_BE);
   const callId = typeof call === "string" ? call : readField(call, "call_id");
-  if (typeof callId !== "string") matcherError(this, "toHaveAnsweredCall", label, "call", "a call with a string call_id, or a call_id", call);
+  if (typeof callId !== "string")
+    matcherError(this, "toHaveAnsweredCall", label, "call", "a call with a string call_id, or a call_id", call);
   const turnId = isRecord(call) ? readField(call, "turn_id") : undefined;
-  const answers = answersIn(log).filter((answer) => answer.call_id === callId && (turnId === undefined || answer.turn_id === undefined || answer.turn_id === turnId));
-  const outputMatches = (answer: FoundAnswer) => rest.length === 0 || this.equals(comparable(answer.output, rest[0]), rest[0], this.customTesters);
+  const answers = answersIn(log).filter(
+    (answer) =>
+      answer.call_id === callId && (turnId === undefined || answer.turn_id === undefined || answer.turn_id === turnId),
+  );
+  const outputMatches = (answer: FoundAnswer) =>
+    rest.length === 0 || this.equals(comparable(answer.output, rest[0]), rest[0], this.customTesters);
   const pass = answers.length === 1 && outputMatches(answers[0]!);
   return {
     pass,
@@ -26,11 +36,18 @@ export function toHaveAnsweredCall(this: MatcherContext, log: unknown, call: unk
       const wanted = rest.length > 0 ? ` with output ${expected(this, rest[0], 200)}` : "";
       lines.push(`Expected: ${this.isNot ? "not " : ""}one answer to call_id ${JSON.stringify(callId)}${wanted}`);
       if (answers.length === 0) lines.push("Received: the call was never answered");
-      else if (answers.length > 1) lines.push(`Received: the call was answered ${answers.length} times: ${answers.map((a) => receivedJson(this, a.output, 80)).join(", ")}`);
+      else if (answers.length > 1)
+        lines.push(
+          `Received: the call was answered ${answers.length} times: ${answers.map((a) => receivedJson(this, a.output, 80)).join(", ")}`,
+        );
       else {
         lines.push(`Received: answered with ${receivedJson(this, answers[0]!.output, 200)}`);
         if (!this.isNot && rest.length > 0) {
-          const diff = diffOf(this, rest[0], alignedWith(this, comparable(answers[0]!.output, rest[0]), rest[0], false));
+          const diff = diffOf(
+            this,
+            rest[0],
+            alignedWith(this, comparable(answers[0]!.output, rest[0]), rest[0], false),
+          );
           if (diff) lines.push("", diff);
         }
       }

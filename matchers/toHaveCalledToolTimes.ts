@@ -1,11 +1,25 @@
 import { callsIn } from "../src/conversation.js";
-import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  boundedList,
+  expectedText,
+  hint,
+  type MatcherContext,
+  type MatcherResult,
+  matcherError,
+  receivedText,
+} from "./context.js";
 import { callLines, requireConversation } from "./conversation.js";
 
 /** `expect(conversation).toHaveCalledToolTimes(name, n)`: the model called `name` exactly `n` times. */
-export function toHaveCalledToolTimes(this: MatcherContext, conversation: unknown, name: string, times: number): MatcherResult {
+export function toHaveCalledToolTimes(
+  this: MatcherContext,
+  conversation: unknown,
+  name: string,
+  times: number,
+): MatcherResult {
   requireConversation(this, "toHaveCalledToolTimes", "name, times", conversation);
-  if (!Number.isInteger(times) || times < 0) matcherError(this, "toHaveCalledToolTimes", "name, times", "times", "a whole number", times);
+  if (!Number.isInteger(times) || times < 0)
+    matcherError(this, "toHaveCalledToolTimes", "name, times", "times", "a whole number", times);
   const calls = callsIn(conversation);
   const count = calls.filter((call) => call.name === name).length;
   return {

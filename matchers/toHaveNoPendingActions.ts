@@ -1,5 +1,13 @@
 import { readField } from "../src/internal/read.js";
-import { boundedList, expectedText, hint, matcherError, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  boundedList,
+  expectedText,
+  hint,
+  type MatcherContext,
+  type MatcherResult,
+  matcherError,
+  receivedText,
+} from "./context.js";
 import { requiredActionsOf, SESSION_EXPECTED } from "./toRequireAction.js";
 
 /**
@@ -13,7 +21,12 @@ export function toHaveNoPendingActions(this: MatcherContext, session: unknown): 
     pass: actions.length === 0,
     message: () =>
       this.isNot
-        ? [hint(this, "toHaveNoPendingActions", ""), "", `Expected: ${expectedText(this, "a pending required action")}`, `Received: ${receivedText(this, `none (status ${String(readField(session, "status") ?? readField(readField(session, "session"), "status"))})`)}`].join("\n")
+        ? [
+            hint(this, "toHaveNoPendingActions", ""),
+            "",
+            `Expected: ${expectedText(this, "a pending required action")}`,
+            `Received: ${receivedText(this, `none (status ${String(readField(session, "status") ?? readField(readField(session, "session"), "status"))})`)}`,
+          ].join("\n")
         : [
             hint(this, "toHaveNoPendingActions", ""),
             "",
@@ -27,7 +40,8 @@ export function toHaveNoPendingActions(this: MatcherContext, session: unknown): 
 /** One line per pending action, with the pins that answer it. */
 function pendingLine(action: unknown): string {
   const type = String(readField(action, "type"));
-  if (type === "computer_use_approval_request") return `${type} ${String(readField(readField(action, "request"), "type"))} request_id ${String(readField(action, "request_id"))}`;
+  if (type === "computer_use_approval_request")
+    return `${type} ${String(readField(readField(action, "request"), "type"))} request_id ${String(readField(action, "request_id"))}`;
   if (type === "environment_connection") return `${type} environment_id ${String(readField(action, "environment_id"))}`;
   return `${type} ${String(readField(action, "name") ?? "")} turn_id ${String(readField(action, "turn_id"))} call_id ${String(readField(action, "call_id"))}`;
 }

@@ -1,6 +1,6 @@
-import { isRecord } from "../src/internal/read.js";
 import { requestBodiesOf } from "../src/conversation.js";
-import { expected, hint, received, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import { isRecord } from "../src/internal/read.js";
+import { expected, hint, type MatcherContext, type MatcherResult, received, receivedText } from "./context.js";
 import { alignedWith, diffOf, matchesSubset, requireConversation } from "./conversation.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
@@ -15,22 +15,59 @@ export function toHaveReceivedRequest(this: MatcherContext, fake: unknown, parti
     pass,
     message: () => {
       const closest = closestBody(this, bodies, partialBody);
-      return requestMessage(this, "toHaveReceivedRequest", "partialBody", partialBody, bodies, bodies[closest], `request ${closest + 1}, the closest`);
+      return requestMessage(
+        this,
+        "toHaveReceivedRequest",
+        "partialBody",
+        partialBody,
+        bodies,
+        bodies[closest],
+        `request ${closest + 1}, the closest`,
+      );
     },
   };
 }
 
 /** `expect(fake).toHaveReceivedNthRequest(n, partialBody)`: the nth request (from 1) has a body that matches, as `toMatchObject` does. */
-export function toHaveReceivedNthRequest(this: MatcherContext, fake: unknown, n: number, partialBody: unknown): MatcherResult {
+export function toHaveReceivedNthRequest(
+  this: MatcherContext,
+  fake: unknown,
+  n: number,
+  partialBody: unknown,
+): MatcherResult {
   requireConversation(this, "toHaveReceivedNthRequest", "n, partialBody", fake, FAKES, MUST_BE);
   const bodies = requestBodiesOf(fake);
   const body = Number.isInteger(n) && n >= 1 ? bodies[n - 1] : undefined;
   const pass = n >= 1 && n <= bodies.length && matchesSubset(this, body, partialBody);
-  return { pass, message: () => requestMessage(this, "toHaveReceivedNthRequest", "n, partialBody", partialBody, bodies, body, n >= 1 && n <= bodies.length ? `request ${n}` : undefined) };
+  return {
+    pass,
+    message: () =>
+      requestMessage(
+        this,
+        "toHaveReceivedNthRequest",
+        "n, partialBody",
+        partialBody,
+        bodies,
+        body,
+        n >= 1 && n <= bodies.length ? `request ${n}` : undefined,
+      ),
+  };
 }
 
-function requestMessage(ctx: MatcherContext, name: string, label: string, partial: unknown, bodies: unknown[], closest: unknown, closestName: string | undefined): string {
-  const lines = [hint(ctx, name, label), "", `Expected: ${ctx.isNot ? "no request with a body like " : "a request with a body like "}${expected(ctx, partial, 300)}`];
+function requestMessage(
+  ctx: MatcherContext,
+  name: string,
+  label: string,
+  partial: unknown,
+  bodies: unknown[],
+  closest: unknown,
+  closestName: string | undefined,
+): string {
+  const lines = [
+    hint(ctx, name, label),
+    "",
+    `Expected: ${ctx.isNot ? "no request with a body like " : "a request with a body like "}${expected(ctx, partial, 300)}`,
+  ];
   lines.push(`Received: ${receivedText(ctx, `${bodies.length} request${bodies.length === 1 ? "" : "s"}`)}`);
   if (!ctx.isNot && closestName !== undefined && bodies.length > 0) {
     lines.push("", `Body of ${closestName}: ${received(ctx, closest, 300)}`);

@@ -1,10 +1,24 @@
 import { replayGate } from "../src/gate.js";
 import { GATE_REASONS, type GateReason, type ToolSpec } from "../src/types.js";
-import { hint, received, receivedJson, expectedJson, receivedText, expectedText, withMatcherErrors, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  expectedText,
+  hint,
+  ITEM_CHARS,
+  type MatcherContext,
+  type MatcherResult,
+  receivedJson,
+  receivedText,
+  withMatcherErrors,
+} from "./context.js";
 import { gateFailure } from "./toBeReplayable.js";
 
 /** `expect(item).toHaveReplayReason(reason, tools?)`: the replay gate returns exactly `reason`. */
-export function toHaveReplayReason(this: MatcherContext, item: unknown, reason: GateReason, tools?: ToolSpec): MatcherResult {
+export function toHaveReplayReason(
+  this: MatcherContext,
+  item: unknown,
+  reason: GateReason,
+  tools?: ToolSpec,
+): MatcherResult {
   const expectedLabel = tools === undefined ? "reason" : "reason, tools";
   if (!GATE_REASONS.includes(reason)) {
     throw new TypeError(

@@ -1,6 +1,18 @@
 import { isRecord, readField } from "../src/internal/read.js";
 import { checkPair } from "../src/pairing.js";
-import { expected, expectedText, hint, matcherError, received, receivedJson, expectedJson, receivedText, ITEM_CHARS, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  expected,
+  expectedJson,
+  expectedText,
+  hint,
+  ITEM_CHARS,
+  type MatcherContext,
+  type MatcherResult,
+  matcherError,
+  received,
+  receivedJson,
+  receivedText,
+} from "./context.js";
 
 const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as Record<string, string[]>;
 
@@ -19,14 +31,25 @@ export function toPairWithCall(this: MatcherContext, result: unknown, call: unkn
     message: () => {
       const lines = [hint(this, "toPairWithCall", "call"), ""];
       if (this.isNot) {
-        lines.push(`Expected: ${expectedText(this, "the result not to answer the call")}`, `Received: ${receivedText(this, pair.message)}`, "");
+        lines.push(
+          `Expected: ${expectedText(this, "the result not to answer the call")}`,
+          `Received: ${receivedText(this, pair.message)}`,
+          "",
+        );
       } else {
         lines.push(`Rule: ${pair.message}`, "");
         for (const pin of PINS[pair.reason] ?? []) {
-          lines.push(`Expected ${pin}: ${expected(this, readField(call, pin))}`, `Received ${pin}: ${received(this, readField(result, pin))}`, "");
+          lines.push(
+            `Expected ${pin}: ${expected(this, readField(call, pin))}`,
+            `Received ${pin}: ${received(this, readField(result, pin))}`,
+            "",
+          );
         }
       }
-      lines.push(`Call:   ${expectedJson(this, call, ITEM_CHARS)}`, `Result: ${receivedJson(this, result, ITEM_CHARS)}`);
+      lines.push(
+        `Call:   ${expectedJson(this, call, ITEM_CHARS)}`,
+        `Result: ${receivedJson(this, result, ITEM_CHARS)}`,
+      );
       return lines.join("\n");
     },
   };

@@ -1,5 +1,14 @@
 import { isArray, readField } from "../src/internal/read.js";
-import { boundedList, expected, hint, matcherError, received, receivedJson, expectedJson, receivedText, type MatcherContext, type MatcherResult } from "./context.js";
+import {
+  boundedList,
+  expected,
+  hint,
+  type MatcherContext,
+  type MatcherResult,
+  matcherError,
+  receivedJson,
+  receivedText,
+} from "./context.js";
 
 /**
  * A pending required action to look for, of any kind the SDK types: a `function_call` (the
@@ -28,14 +37,30 @@ export function requiredActionsOf(value: unknown): unknown[] | undefined {
  * pattern's `type` (default `function_call`) and has each field the pattern gives (compared with
  * the runner's `equals`).
  */
-export function toRequireAction(this: MatcherContext, session: unknown, pattern: RequiredActionPattern = {}): MatcherResult {
+export function toRequireAction(
+  this: MatcherContext,
+  session: unknown,
+  pattern: RequiredActionPattern = {},
+): MatcherResult {
   const label = "action";
   const actions = requiredActionsOf(session);
   if (!actions) matcherError(this, "toRequireAction", label, "received", SESSION_EXPECTED, session);
-  if (pattern === null || typeof pattern !== "object" || isArray(pattern)) matcherError(this, "toRequireAction", label, "action", "an object such as { name, arguments } or { type, request_id }", pattern);
+  if (pattern === null || typeof pattern !== "object" || isArray(pattern))
+    matcherError(
+      this,
+      "toRequireAction",
+      label,
+      "action",
+      "an object such as { name, arguments } or { type, request_id }",
+      pattern,
+    );
   const type = pattern.type ?? "function_call";
-  const fields = Object.entries(pattern).filter(([key, value]) => key !== "type" && !(value === undefined && key !== "arguments"));
-  const matches = (action: unknown) => readField(action, "type") === type && fields.every(([key, value]) => this.equals(readField(action, key), value, this.customTesters));
+  const fields = Object.entries(pattern).filter(
+    ([key, value]) => key !== "type" && !(value === undefined && key !== "arguments"),
+  );
+  const matches = (action: unknown) =>
+    readField(action, "type") === type &&
+    fields.every(([key, value]) => this.equals(readField(action, key), value, this.customTesters));
   const pass = actions.some(matches);
   return {
     pass,
@@ -53,7 +78,18 @@ export function toRequireAction(this: MatcherContext, session: unknown, pattern:
 /** The fields that tell a pending action apart, by kind (a function call: its name, arguments and pins). */
 function shownAction(action: unknown): unknown {
   const type = readField(action, "type");
-  if (type === "function_call") return { name: readField(action, "name"), arguments: readField(action, "arguments"), turn_id: readField(action, "turn_id"), call_id: readField(action, "call_id") };
-  if (type === "computer_use_approval_request") return { type, request_id: readField(action, "request_id"), request: readField(readField(action, "request"), "type") };
+  if (type === "function_call")
+    return {
+      name: readField(action, "name"),
+      arguments: readField(action, "arguments"),
+      turn_id: readField(action, "turn_id"),
+      call_id: readField(action, "call_id"),
+    };
+  if (type === "computer_use_approval_request")
+    return {
+      type,
+      request_id: readField(action, "request_id"),
+      request: readField(readField(action, "request"), "type"),
+    };
   return action;
 }

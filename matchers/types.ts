@@ -145,4 +145,5 @@ export interface AgentMatchers<R = unknown> {
 }
 
 /** The same matchers in asymmetric form (`expect.toBeReplayable()`), usable inside `toEqual`. */
-export type AgentAsymmetricMatchers = AgentMatchers<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: an asymmetric matcher returns whatever the runner's expect does
+export type AgentAsymmetricMatchers = AgentMatchers<any>;

@@ -12,17 +12,22 @@ providePlaceholderKey();
 // Vitest 5 reads custom matchers from `Matchers<R, T>`; Vitest 4 reads them from the global
 // `jest.Matchers<R, T>`; both read asymmetric ones from `AsymmetricMatchersContaining`.
 declare module "vitest" {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface Matchers<R, T> extends AgentMatchers<R> {}
   interface AsymmetricMatchersContaining extends AgentAsymmetricMatchers {}
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace jest {
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type
+    // biome-ignore lint/complexity/noBannedTypes: the declaration merges with the runner's own, whose default is `{}`
     interface Matchers<R, T = {}> extends AgentMatchers<R> {}
   }
 }
 
-export { agentTest, createAgentTest, unhandledGuard, type AgentFixtures, type AgentTestOptions, type AgentTestCassetteOptions } from "./agentTest.js";
+export {
+  type AgentFixtures,
+  type AgentTestCassetteOptions,
+  type AgentTestOptions,
+  agentTest,
+  createAgentTest,
+  unhandledGuard,
+} from "./agentTest.js";

@@ -11,6 +11,9 @@ const fakerImport = /^import \{([^}]+)\} from '@faker-js\/faker';$/gm;
 for (const name of readdirSync("dist").filter((file) => file.endsWith(".d.cts"))) {
   const path = `dist/${name}`;
   const text = readFileSync(path, "utf8");
-  const patched = text.replace(fakerImport, (_line, names) => `import type {${names}} from '@faker-js/faker' with { "resolution-mode": "import" };`);
+  const patched = text.replace(
+    fakerImport,
+    (_line, names) => `import type {${names}} from '@faker-js/faker' with { "resolution-mode": "import" };`,
+  );
   if (patched !== text) writeFileSync(path, patched);
 }

@@ -15,10 +15,14 @@ const cli = (...args) => {
     // exit 1: the examples fail on purpose
   }
 };
-for (const [, name, body] of readFileSync("docs/cli.md", "utf8").matchAll(/```jsonl? file=(\S+)\n([\s\S]*?)\n```/g)) writeFileSync(join(dir, name), `${body}\n`);
+for (const [, name, body] of readFileSync("docs/cli.md", "utf8").matchAll(/```jsonl? file=(\S+)\n([\s\S]*?)\n```/g))
+  writeFileSync(join(dir, name), `${body}\n`);
 cli("check", "calls.jsonl", "--tools", "tools.json", "--html", "check.html");
 cli("diff", "tools.json", "tools.next.json", "--html", "diff.html");
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
   for (const name of ["check", "diff"]) {

@@ -1,7 +1,9 @@
 import { isRecord } from "./internal/read.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
-export function isCassetteInteraction(value: unknown): value is { section: string; request: { body?: unknown }; response: { body?: unknown; events?: unknown[] } } {
+export function isCassetteInteraction(
+  value: unknown,
+): value is { section: string; request: { body?: unknown }; response: { body?: unknown; events?: unknown[] } } {
   return isRecord(value) && typeof value.section === "string" && isRecord(value.request) && isRecord(value.response);
 }
 
@@ -23,17 +25,30 @@ export function recordedCalls(interaction: { response: { body?: unknown; events?
     if (!isRecord(session) || !Array.isArray(session.required_actions)) continue;
     for (const action of session.required_actions) {
       if (!isRecord(action) || action.type !== "function_call") continue;
-      calls.set(String(action.call_id), { type: "function_call", status: "completed", name: action.name, call_id: action.call_id, arguments: JSON.stringify(action.arguments ?? {}) });
+      calls.set(String(action.call_id), {
+        type: "function_call",
+        status: "completed",
+        name: action.name,
+        call_id: action.call_id,
+        arguments: JSON.stringify(action.arguments ?? {}),
+      });
     }
   }
   return [...calls.values()];
 }
 
 /** The function tools of the request that produced a recording (or of its Agents session). */
-export function recordedTools(interaction: { request: { body?: unknown }; response: { body?: unknown; events?: unknown[] } }): unknown[] | undefined {
+export function recordedTools(interaction: {
+  request: { body?: unknown };
+  response: { body?: unknown; events?: unknown[] };
+}): unknown[] | undefined {
   const body = interaction.request.body;
-  if (isRecord(body) && Array.isArray(body.tools)) return body.tools.filter((t) => isRecord(t) && t.type === "function");
-  const session = [interaction.response.body, ...(interaction.response.events ?? []).map((e) => (isRecord(e) ? e.session : undefined))].find((s) => isRecord(s) && isRecord(s.agent));
+  if (isRecord(body) && Array.isArray(body.tools))
+    return body.tools.filter((t) => isRecord(t) && t.type === "function");
+  const session = [
+    interaction.response.body,
+    ...(interaction.response.events ?? []).map((e) => (isRecord(e) ? e.session : undefined)),
+  ].find((s) => isRecord(s) && isRecord(s.agent));
   const tools = isRecord(session) && isRecord(session.agent) ? session.agent.tools : undefined;
   return Array.isArray(tools) ? tools.filter((t) => isRecord(t) && t.type === "function") : undefined;
 }

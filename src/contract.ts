@@ -1,7 +1,7 @@
-import { ToolSchemaError } from "./schema.js";
 import { isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { resolveTools, type NamedTool } from "./tools.js";
+import { ToolSchemaError } from "./schema.js";
+import { type NamedTool, resolveTools } from "./tools.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
 
 /** One difference between two versions of a tool set, for arguments the model sends us. */
@@ -16,7 +16,20 @@ export interface ToolChange {
 
 type Schema = Record<string, unknown>;
 
-const ANNOTATIONS = new Set(["description", "title", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$defs", "definitions"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "examples",
+  "default",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$id",
+  "$defs",
+  "definitions",
+]);
 /** Keywords whose growth narrows what is accepted. */
 const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 /** Keywords whose shrinking narrows what is accepted. */
@@ -25,8 +38,24 @@ const HANDLED = new Set([
   ...ANNOTATIONS,
   ...LOWER_BOUNDS,
   ...UPPER_BOUNDS,
-  "type", "enum", "const", "required", "properties", "additionalProperties", "items", "prefixItems", "additionalItems",
-  "pattern", "format", "multipleOf", "anyOf", "oneOf", "allOf", "$ref", "nullable", "uniqueItems",
+  "type",
+  "enum",
+  "const",
+  "required",
+  "properties",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "pattern",
+  "format",
+  "multipleOf",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "nullable",
+  "uniqueItems",
 ]);
 
 /**
@@ -39,7 +68,10 @@ const HANDLED = new Set([
  * @example
  * compareTools(v1Tools, v2Tools).filter((c) => c.kind === "breaking");
  */
-export function compareTools(before: ToolSpec | { tools: unknown[] }, after: ToolSpec | { tools: unknown[] }): ToolChange[] {
+export function compareTools(
+  before: ToolSpec | { tools: unknown[] },
+  after: ToolSpec | { tools: unknown[] },
+): ToolChange[] {
   const old = toolsOf(before);
   const next = toolsOf(after);
   const changes: ToolChange[] = [];
@@ -47,11 +79,25 @@ export function compareTools(before: ToolSpec | { tools: unknown[] }, after: Too
   for (const [name, tool] of old) {
     const successor = next.get(name);
     if (!successor) {
-      const twin = added.find((candidate) => sameJson(resolveAll(next.get(candidate)!.schema, candidate), resolveAll(tool.schema, name)));
+      const twin = added.find((candidate) =>
+        sameJson(resolveAll(next.get(candidate)!.schema, candidate), resolveAll(tool.schema, name)),
+      );
       changes.push(
         twin
-          ? change(name, "", "breaking", "tool_renamed", `tool "${name}" was renamed to "${twin}": calls to "${name}" now fail as unknown_tool`)
-          : change(name, "", "breaking", "tool_removed", `tool "${name}" was removed: calls to it now fail as unknown_tool`),
+          ? change(
+              name,
+              "",
+              "breaking",
+              "tool_renamed",
+              `tool "${name}" was renamed to "${twin}": calls to "${name}" now fail as unknown_tool`,
+            )
+          : change(
+              name,
+              "",
+              "breaking",
+              "tool_removed",
+              `tool "${name}" was removed: calls to it now fail as unknown_tool`,
+            ),
       );
       continue;
     }
@@ -62,19 +108,45 @@ export function compareTools(before: ToolSpec | { tools: unknown[] }, after: Too
 }
 
 function toolsOf(spec: ToolSpec | { tools: unknown[] }): Map<string, NamedTool> {
-  const list = isRecord(spec) && Array.isArray((spec as { tools?: unknown }).tools) ? ((spec as { tools: unknown[] }).tools.filter((t) => isRecord(t) && t.type === "function") as ToolDefinition[]) : (spec as ToolSpec);
+  const list =
+    isRecord(spec) && Array.isArray((spec as { tools?: unknown }).tools)
+      ? ((spec as { tools: unknown[] }).tools.filter((t) => isRecord(t) && t.type === "function") as ToolDefinition[])
+      : (spec as ToolSpec);
   const resolved = resolveTools(list);
-  if (resolved.kind === "schema") return new Map([["(schema)", { name: "(schema)", schema: resolved.schema, definition: { type: "function", name: "(schema)", parameters: resolved.schema } }]]);
+  if (resolved.kind === "schema")
+    return new Map([
+      [
+        "(schema)",
+        {
+          name: "(schema)",
+          schema: resolved.schema,
+          definition: { type: "function", name: "(schema)", parameters: resolved.schema },
+        },
+      ],
+    ]);
   return resolved.tools;
 }
 
 function compareDefinitions(before: NamedTool, after: NamedTool, changes: ToolChange[]): void {
   const tool = before.name;
-  const field = (definition: ToolDefinition, key: "description" | "strict") => ("function" in definition ? (definition.function as Record<string, unknown>)[key] : (definition as unknown as Record<string, unknown>)[key]);
+  const field = (definition: ToolDefinition, key: "description" | "strict") =>
+    "function" in definition
+      ? (definition.function as Record<string, unknown>)[key]
+      : (definition as unknown as Record<string, unknown>)[key];
   const strictBefore = field(before.definition, "strict") === true;
   const strictAfter = field(after.definition, "strict") === true;
-  if (!strictBefore && strictAfter) changes.push(change(tool, "", "breaking", "strict_enabled", `strict was switched on for "${tool}": arguments must now match the schema exactly`));
-  if (strictBefore && !strictAfter) changes.push(change(tool, "", "compatible", "strict_disabled", `strict was switched off for "${tool}"`));
+  if (!strictBefore && strictAfter)
+    changes.push(
+      change(
+        tool,
+        "",
+        "breaking",
+        "strict_enabled",
+        `strict was switched on for "${tool}": arguments must now match the schema exactly`,
+      ),
+    );
+  if (strictBefore && !strictAfter)
+    changes.push(change(tool, "", "compatible", "strict_disabled", `strict was switched off for "${tool}"`));
   if (field(before.definition, "description") !== field(after.definition, "description")) {
     changes.push(change(tool, "", "compatible", "description_changed", `the description of "${tool}" changed`));
   }
@@ -109,7 +181,8 @@ function resolveAll(schema: JsonSchema, tool: string): JsonSchema {
       }
     }
     const out: Schema = {};
-    for (const [key, value] of Object.entries(node)) out[key] = key === "$defs" || key === "definitions" ? value : walk(value, depth);
+    for (const [key, value] of Object.entries(node))
+      out[key] = key === "$defs" || key === "definitions" ? value : walk(value, depth);
     return out;
   };
   return walk(schema, 0) as JsonSchema;
@@ -129,21 +202,45 @@ function pointer(root: unknown, path: string): unknown {
   return node;
 }
 
-function compareSchemas(tool: string, beforeRaw: JsonSchema | undefined, afterRaw: JsonSchema | undefined, path: string, changes: ToolChange[]): void {
+function compareSchemas(
+  tool: string,
+  beforeRaw: JsonSchema | undefined,
+  afterRaw: JsonSchema | undefined,
+  path: string,
+  changes: ToolChange[],
+): void {
   const before = asSchema(beforeRaw);
   const after = asSchema(afterRaw);
   if (before === false || after === false) {
-    if (before !== after) changes.push(change(tool, path, after === false ? "breaking" : "compatible", after === false ? "schema_false" : "schema_true", after === false ? `${at(path)} now accepts nothing` : `${at(path)} now accepts values`));
+    if (before !== after)
+      changes.push(
+        change(
+          tool,
+          path,
+          after === false ? "breaking" : "compatible",
+          after === false ? "schema_false" : "schema_true",
+          after === false ? `${at(path)} now accepts nothing` : `${at(path)} now accepts values`,
+        ),
+      );
     return;
   }
-  const add = (kind: ToolChange["kind"], rule: string, message: string, keyword = "") => changes.push(change(tool, keyword ? `${path}/${keyword}` : path, kind, rule, message));
+  const add = (kind: ToolChange["kind"], rule: string, message: string, keyword = "") =>
+    changes.push(change(tool, keyword ? `${path}/${keyword}` : path, kind, rule, message));
 
   compareTypes(before, after, path, add);
   compareEnum(before, after, path, add);
   if ("const" in before || "const" in after) {
-    if (!("const" in after)) add("compatible", "const_removed", `${at(path)} is no longer fixed to ${describeValue(before.const)}`, "const");
-    else if (!("const" in before)) add("breaking", "const_added", `${at(path)} must now be ${describeValue(after.const)}`, "const");
-    else if (!sameJson(before.const, after.const)) add("breaking", "const_changed", `${at(path)} must now be ${describeValue(after.const)} instead of ${describeValue(before.const)}`, "const");
+    if (!("const" in after))
+      add("compatible", "const_removed", `${at(path)} is no longer fixed to ${describeValue(before.const)}`, "const");
+    else if (!("const" in before))
+      add("breaking", "const_added", `${at(path)} must now be ${describeValue(after.const)}`, "const");
+    else if (!sameJson(before.const, after.const))
+      add(
+        "breaking",
+        "const_changed",
+        `${at(path)} must now be ${describeValue(after.const)} instead of ${describeValue(before.const)}`,
+        "const",
+      );
   }
   compareNullable(before, after, path, add);
   compareBounds(before, after, path, add);
@@ -152,7 +249,8 @@ function compareSchemas(tool: string, beforeRaw: JsonSchema | undefined, afterRa
   compareArray(tool, before, after, path, changes, add);
   compareBranches(tool, before, after, path, changes, add);
   compareUnknown(before, after, path, add);
-  if (ANNOTATION_KEYS.some((key) => !sameJson(before[key], after[key]))) add("compatible", "annotation_changed", `the annotations of ${at(path)} changed`);
+  if (ANNOTATION_KEYS.some((key) => !sameJson(before[key], after[key])))
+    add("compatible", "annotation_changed", `the annotations of ${at(path)} changed`);
 }
 
 const ANNOTATION_KEYS = ["description", "title", "examples", "default", "deprecated"];
@@ -180,30 +278,70 @@ function compareTypes(before: Schema, after: Schema, path: string, add: Add): vo
   const old = typesOf(before);
   const next = typesOf(after);
   if (!old && !next) return;
-  if (!next) return add("compatible", "type_widened", `${at(path)} accepts any type now (was ${[...old!].join(" | ")})`, "type");
-  if (!old) return add("breaking", "type_narrowed", `${at(path)} must now be ${[...next].join(" | ")} (any type was accepted)`, "type");
+  if (!next)
+    return add("compatible", "type_widened", `${at(path)} accepts any type now (was ${[...old!].join(" | ")})`, "type");
+  if (!old)
+    return add(
+      "breaking",
+      "type_narrowed",
+      `${at(path)} must now be ${[...next].join(" | ")} (any type was accepted)`,
+      "type",
+    );
   const lost = [...old].filter((t) => !accepts(next, t));
   const gained = [...next].filter((t) => !accepts(old, t));
-  if (lost.length > 0) add("breaking", "type_narrowed", `${at(path)} no longer accepts ${lost.join(" | ")} (now ${[...next].join(" | ")})`, "type");
-  if (gained.length > 0) add("compatible", "type_widened", `${at(path)} now also accepts ${gained.join(" | ")}`, "type");
+  if (lost.length > 0)
+    add(
+      "breaking",
+      "type_narrowed",
+      `${at(path)} no longer accepts ${lost.join(" | ")} (now ${[...next].join(" | ")})`,
+      "type",
+    );
+  if (gained.length > 0)
+    add("compatible", "type_widened", `${at(path)} now also accepts ${gained.join(" | ")}`, "type");
 }
 
 function compareEnum(before: Schema, after: Schema, path: string, add: Add): void {
   const old = Array.isArray(before.enum) ? before.enum : undefined;
   const next = Array.isArray(after.enum) ? after.enum : undefined;
   if (!old && !next) return;
-  if (!next) return add("compatible", "enum_removed", `${at(path)} is no longer limited to ${old!.map((v) => describeValue(v)).join(", ")}`, "enum");
-  if (!old) return add("breaking", "enum_added", `${at(path)} is now limited to ${next.map((v) => describeValue(v)).join(", ")}`, "enum");
+  if (!next)
+    return add(
+      "compatible",
+      "enum_removed",
+      `${at(path)} is no longer limited to ${old!.map((v) => describeValue(v)).join(", ")}`,
+      "enum",
+    );
+  if (!old)
+    return add(
+      "breaking",
+      "enum_added",
+      `${at(path)} is now limited to ${next.map((v) => describeValue(v)).join(", ")}`,
+      "enum",
+    );
   const removed = old.filter((v) => !next.some((w) => sameJson(v, w)));
   const added = next.filter((v) => !old.some((w) => sameJson(v, w)));
-  if (removed.length > 0) add("breaking", "enum_value_removed", `${at(path)} no longer accepts ${removed.map((v) => describeValue(v)).join(", ")}`, "enum");
-  if (added.length > 0) add("compatible", "enum_value_added", `${at(path)} now also accepts ${added.map((v) => describeValue(v)).join(", ")}`, "enum");
+  if (removed.length > 0)
+    add(
+      "breaking",
+      "enum_value_removed",
+      `${at(path)} no longer accepts ${removed.map((v) => describeValue(v)).join(", ")}`,
+      "enum",
+    );
+  if (added.length > 0)
+    add(
+      "compatible",
+      "enum_value_added",
+      `${at(path)} now also accepts ${added.map((v) => describeValue(v)).join(", ")}`,
+      "enum",
+    );
 }
 
 function compareNullable(before: Schema, after: Schema, path: string, add: Add): void {
   if (before.type !== undefined || after.type !== undefined) return; // folded into the type sets
-  if (before.nullable === true && after.nullable !== true) add("breaking", "nullable_removed", `${at(path)} no longer accepts null`, "nullable");
-  if (before.nullable !== true && after.nullable === true) add("compatible", "nullable_added", `${at(path)} now accepts null`, "nullable");
+  if (before.nullable === true && after.nullable !== true)
+    add("breaking", "nullable_removed", `${at(path)} no longer accepts null`, "nullable");
+  if (before.nullable !== true && after.nullable === true)
+    add("compatible", "nullable_added", `${at(path)} now accepts null`, "nullable");
 }
 
 function compareBounds(before: Schema, after: Schema, path: string, add: Add): void {
@@ -213,7 +351,12 @@ function compareBounds(before: Schema, after: Schema, path: string, add: Add): v
     if (sameJson(old, next)) continue;
     const lower = LOWER_BOUNDS.includes(keyword);
     if (typeof next !== "number" && next !== undefined) {
-      add("breaking", "unknown", `${at(path)}: ${keyword} changed to ${describeValue(next)}, which cannot be classified`, keyword);
+      add(
+        "breaking",
+        "unknown",
+        `${at(path)}: ${keyword} changed to ${describeValue(next)}, which cannot be classified`,
+        keyword,
+      );
     } else if (next === undefined) {
       add("compatible", `${keyword}_removed`, `${at(path)}: ${keyword} ${describeValue(old)} was removed`, keyword);
     } else if (typeof old !== "number") {
@@ -227,12 +370,32 @@ function compareBounds(before: Schema, after: Schema, path: string, add: Add): v
   if (!sameJson(before.multipleOf, after.multipleOf)) {
     const old = before.multipleOf;
     const next = after.multipleOf;
-    if (next === undefined) add("compatible", "multipleOf_removed", `${at(path)}: multipleOf ${describeValue(old)} was removed`, "multipleOf");
-    else if (typeof old === "number" && typeof next === "number" && Number.isInteger(old / next)) add("compatible", "multipleOf_loosened", `${at(path)}: multipleOf was loosened from ${old} to ${next}`, "multipleOf");
-    else add("breaking", old === undefined ? "multipleOf_added" : "multipleOf_tightened", `${at(path)}: multipleOf ${describeValue(next)}${old === undefined ? " was added" : ` replaces ${describeValue(old)}`}`, "multipleOf");
+    if (next === undefined)
+      add(
+        "compatible",
+        "multipleOf_removed",
+        `${at(path)}: multipleOf ${describeValue(old)} was removed`,
+        "multipleOf",
+      );
+    else if (typeof old === "number" && typeof next === "number" && Number.isInteger(old / next))
+      add(
+        "compatible",
+        "multipleOf_loosened",
+        `${at(path)}: multipleOf was loosened from ${old} to ${next}`,
+        "multipleOf",
+      );
+    else
+      add(
+        "breaking",
+        old === undefined ? "multipleOf_added" : "multipleOf_tightened",
+        `${at(path)}: multipleOf ${describeValue(next)}${old === undefined ? " was added" : ` replaces ${describeValue(old)}`}`,
+        "multipleOf",
+      );
   }
-  if (before.uniqueItems !== true && after.uniqueItems === true) add("breaking", "uniqueItems_added", `${at(path)}: items must now be unique`, "uniqueItems");
-  if (before.uniqueItems === true && after.uniqueItems !== true) add("compatible", "uniqueItems_removed", `${at(path)}: items need no longer be unique`, "uniqueItems");
+  if (before.uniqueItems !== true && after.uniqueItems === true)
+    add("breaking", "uniqueItems_added", `${at(path)}: items must now be unique`, "uniqueItems");
+  if (before.uniqueItems === true && after.uniqueItems !== true)
+    add("compatible", "uniqueItems_removed", `${at(path)}: items need no longer be unique`, "uniqueItems");
 }
 
 function compareStringRules(before: Schema, after: Schema, path: string, add: Add): void {
@@ -240,26 +403,64 @@ function compareStringRules(before: Schema, after: Schema, path: string, add: Ad
     const old = before[keyword];
     const next = after[keyword];
     if (sameJson(old, next)) continue;
-    if (next === undefined) add("compatible", `${keyword}_removed`, `${at(path)}: ${keyword} ${describeValue(old)} was removed`, keyword);
-    else if (old === undefined) add("breaking", `${keyword}_added`, `${at(path)}: ${keyword} ${describeValue(next)} was added`, keyword);
-    else add("breaking", `${keyword}_changed`, `${at(path)}: ${keyword} changed from ${describeValue(old)} to ${describeValue(next)}`, keyword);
+    if (next === undefined)
+      add("compatible", `${keyword}_removed`, `${at(path)}: ${keyword} ${describeValue(old)} was removed`, keyword);
+    else if (old === undefined)
+      add("breaking", `${keyword}_added`, `${at(path)}: ${keyword} ${describeValue(next)} was added`, keyword);
+    else
+      add(
+        "breaking",
+        `${keyword}_changed`,
+        `${at(path)}: ${keyword} changed from ${describeValue(old)} to ${describeValue(next)}`,
+        keyword,
+      );
   }
 }
 
-function compareObject(tool: string, before: Schema, after: Schema, path: string, changes: ToolChange[], add: Add): void {
+function compareObject(
+  tool: string,
+  before: Schema,
+  after: Schema,
+  path: string,
+  changes: ToolChange[],
+  add: Add,
+): void {
   const oldProps = (isRecord(before.properties) ? before.properties : {}) as Record<string, JsonSchema>;
   const newProps = (isRecord(after.properties) ? after.properties : {}) as Record<string, JsonSchema>;
   const oldRequired = new Set(Array.isArray(before.required) ? (before.required as string[]) : []);
   const newRequired = new Set(Array.isArray(after.required) ? (after.required as string[]) : []);
   const closed = after.additionalProperties === false;
-  for (const name of newRequired) if (!oldRequired.has(name)) add("breaking", "property_required", `${at(path)}: property "${name}" is now required`, "required");
-  for (const name of oldRequired) if (!newRequired.has(name)) add("compatible", "property_optional", `${at(path)}: property "${name}" is no longer required`, "required");
+  for (const name of newRequired)
+    if (!oldRequired.has(name))
+      add("breaking", "property_required", `${at(path)}: property "${name}" is now required`, "required");
+  for (const name of oldRequired)
+    if (!newRequired.has(name))
+      add("compatible", "property_optional", `${at(path)}: property "${name}" is no longer required`, "required");
   for (const [name, schema] of Object.entries(oldProps)) {
-    const propPath = `${path}/properties/${escape(name)}`;
+    const propPath = `${path}/properties/${escapePointer(name)}`;
     if (!(name in newProps)) {
-      if (closed) changes.push(change(tool, propPath, "breaking", "property_removed", `property "${name}" was removed under additionalProperties: false: arguments that still send it are rejected`));
-      else if (isRecord(after.additionalProperties)) compareSchemas(tool, schema, after.additionalProperties as JsonSchema, propPath, changes);
-      else changes.push(change(tool, propPath, "compatible", "property_removed", `property "${name}" was removed; the object is open, so it is still accepted`));
+      if (closed)
+        changes.push(
+          change(
+            tool,
+            propPath,
+            "breaking",
+            "property_removed",
+            `property "${name}" was removed under additionalProperties: false: arguments that still send it are rejected`,
+          ),
+        );
+      else if (isRecord(after.additionalProperties))
+        compareSchemas(tool, schema, after.additionalProperties as JsonSchema, propPath, changes);
+      else
+        changes.push(
+          change(
+            tool,
+            propPath,
+            "compatible",
+            "property_removed",
+            `property "${name}" was removed; the object is open, so it is still accepted`,
+          ),
+        );
       continue;
     }
     compareSchemas(tool, schema, newProps[name], propPath, changes);
@@ -268,59 +469,140 @@ function compareObject(tool: string, before: Schema, after: Schema, path: string
   // A new required one is already reported as property_required.
   for (const name of Object.keys(newProps)) {
     if (name in oldProps || newRequired.has(name)) continue;
-    changes.push(change(tool, `${path}/properties/${escape(name)}`, "compatible", "property_added", `optional property "${name}" was added`));
+    changes.push(
+      change(
+        tool,
+        `${path}/properties/${escapePointer(name)}`,
+        "compatible",
+        "property_added",
+        `optional property "${name}" was added`,
+      ),
+    );
   }
   const oldAdditional = before.additionalProperties;
   const newAdditional = after.additionalProperties;
   if (!sameJson(oldAdditional, newAdditional)) {
-    if (newAdditional === false) add("breaking", "additional_properties_closed", `${at(path)}: additionalProperties was closed: arguments with extra properties are rejected`, "additionalProperties");
-    else if (oldAdditional === false) add("compatible", "additional_properties_opened", `${at(path)}: additionalProperties was opened`, "additionalProperties");
-    else compareSchemas(tool, oldAdditional as JsonSchema, newAdditional as JsonSchema, `${path}/additionalProperties`, changes);
+    if (newAdditional === false)
+      add(
+        "breaking",
+        "additional_properties_closed",
+        `${at(path)}: additionalProperties was closed: arguments with extra properties are rejected`,
+        "additionalProperties",
+      );
+    else if (oldAdditional === false)
+      add(
+        "compatible",
+        "additional_properties_opened",
+        `${at(path)}: additionalProperties was opened`,
+        "additionalProperties",
+      );
+    else
+      compareSchemas(
+        tool,
+        oldAdditional as JsonSchema,
+        newAdditional as JsonSchema,
+        `${path}/additionalProperties`,
+        changes,
+      );
   }
 }
 
-function compareArray(tool: string, before: Schema, after: Schema, path: string, changes: ToolChange[], add: Add): void {
+function compareArray(
+  tool: string,
+  before: Schema,
+  after: Schema,
+  path: string,
+  changes: ToolChange[],
+  add: Add,
+): void {
   const oldItems = before.items;
   const newItems = after.items;
-  if (Array.isArray(oldItems) || Array.isArray(newItems) || before.prefixItems !== undefined || after.prefixItems !== undefined) {
-    const oldTuple = (Array.isArray(oldItems) ? oldItems : before.prefixItems ?? []) as JsonSchema[];
-    const newTuple = (Array.isArray(newItems) ? newItems : after.prefixItems ?? []) as JsonSchema[];
+  if (
+    Array.isArray(oldItems) ||
+    Array.isArray(newItems) ||
+    before.prefixItems !== undefined ||
+    after.prefixItems !== undefined
+  ) {
+    const oldTuple = (Array.isArray(oldItems) ? oldItems : (before.prefixItems ?? [])) as JsonSchema[];
+    const newTuple = (Array.isArray(newItems) ? newItems : (after.prefixItems ?? [])) as JsonSchema[];
     const count = Math.max(oldTuple.length, newTuple.length);
     for (let i = 0; i < count; i++) {
-      if (i >= newTuple.length) add("compatible", "tuple_item_removed", `${at(path)}: tuple position ${i} has no schema now`, `prefixItems/${i}`);
-      else if (i >= oldTuple.length) add("breaking", "tuple_item_added", `${at(path)}: tuple position ${i} now has a schema`, `prefixItems/${i}`);
+      if (i >= newTuple.length)
+        add(
+          "compatible",
+          "tuple_item_removed",
+          `${at(path)}: tuple position ${i} has no schema now`,
+          `prefixItems/${i}`,
+        );
+      else if (i >= oldTuple.length)
+        add("breaking", "tuple_item_added", `${at(path)}: tuple position ${i} now has a schema`, `prefixItems/${i}`);
       else compareSchemas(tool, oldTuple[i], newTuple[i], `${path}/prefixItems/${i}`, changes);
     }
     const oldRest = Array.isArray(oldItems) ? before.additionalItems : oldItems;
     const newRest = Array.isArray(newItems) ? after.additionalItems : newItems;
-    if (!sameJson(oldRest, newRest)) compareSchemas(tool, oldRest as JsonSchema, newRest as JsonSchema, `${path}/items`, changes);
+    if (!sameJson(oldRest, newRest))
+      compareSchemas(tool, oldRest as JsonSchema, newRest as JsonSchema, `${path}/items`, changes);
     return;
   }
-  if (!sameJson(oldItems, newItems)) compareSchemas(tool, oldItems as JsonSchema, newItems as JsonSchema, `${path}/items`, changes);
+  if (!sameJson(oldItems, newItems))
+    compareSchemas(tool, oldItems as JsonSchema, newItems as JsonSchema, `${path}/items`, changes);
 }
 
-function compareBranches(tool: string, before: Schema, after: Schema, path: string, changes: ToolChange[], add: Add): void {
+function compareBranches(
+  tool: string,
+  before: Schema,
+  after: Schema,
+  path: string,
+  changes: ToolChange[],
+  add: Add,
+): void {
   for (const keyword of ["anyOf", "oneOf", "allOf"] as const) {
     const old = Array.isArray(before[keyword]) ? (before[keyword] as JsonSchema[]) : undefined;
     const next = Array.isArray(after[keyword]) ? (after[keyword] as JsonSchema[]) : undefined;
     if (sameJson(old, next)) continue;
     if (!old || !next) {
-      add("breaking", "unknown", `${at(path)}: ${keyword} was ${old ? "removed" : "added"}; the change cannot be classified`, keyword);
+      add(
+        "breaking",
+        "unknown",
+        `${at(path)}: ${keyword} was ${old ? "removed" : "added"}; the change cannot be classified`,
+        keyword,
+      );
       continue;
     }
     if (keyword === "allOf") {
-      if (old.length === next.length) old.forEach((branch, i) => compareSchemas(tool, branch, next[i], `${path}/allOf/${i}`, changes));
-      else add("breaking", "unknown", `${at(path)}: allOf went from ${old.length} to ${next.length} parts; the change cannot be classified`, keyword);
+      if (old.length === next.length)
+        for (const [i, branch] of old.entries()) compareSchemas(tool, branch, next[i], `${path}/allOf/${i}`, changes);
+      else
+        add(
+          "breaking",
+          "unknown",
+          `${at(path)}: allOf went from ${old.length} to ${next.length} parts; the change cannot be classified`,
+          keyword,
+        );
       continue;
     }
     const unmatchedOld = old.filter((branch) => !next.some((other) => sameJson(branch, other)));
     const unmatchedNew = next.filter((branch) => !old.some((other) => sameJson(branch, other)));
     if (unmatchedOld.length === unmatchedNew.length) {
       // Changed branches, paired in order: one level deep.
-      unmatchedOld.forEach((branch, i) => compareSchemas(tool, branch, unmatchedNew[i], `${path}/${keyword}/${old.indexOf(branch)}`, changes));
+      for (const [i, branch] of unmatchedOld.entries()) {
+        compareSchemas(tool, branch, unmatchedNew[i], `${path}/${keyword}/${old.indexOf(branch)}`, changes);
+      }
     } else {
-      for (const branch of unmatchedOld) add("breaking", "branch_removed", `${at(path)}: the ${keyword} branch ${describeValue(branch, 80)} was removed`, `${keyword}/${old.indexOf(branch)}`);
-      for (const branch of unmatchedNew) add("compatible", "branch_added", `${at(path)}: the ${keyword} branch ${describeValue(branch, 80)} was added`, `${keyword}/${next.indexOf(branch)}`);
+      for (const branch of unmatchedOld)
+        add(
+          "breaking",
+          "branch_removed",
+          `${at(path)}: the ${keyword} branch ${describeValue(branch, 80)} was removed`,
+          `${keyword}/${old.indexOf(branch)}`,
+        );
+      for (const branch of unmatchedNew)
+        add(
+          "compatible",
+          "branch_added",
+          `${at(path)}: the ${keyword} branch ${describeValue(branch, 80)} was added`,
+          `${keyword}/${next.indexOf(branch)}`,
+        );
     }
   }
 }
@@ -329,7 +611,12 @@ function compareUnknown(before: Schema, after: Schema, path: string, add: Add): 
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const key of keys) {
     if (HANDLED.has(key) || sameJson(before[key], after[key])) continue;
-    add("breaking", "unknown", `${at(path)}: ${key} changed (${describeValue(before[key], 60)} → ${describeValue(after[key], 60)}); the change cannot be classified`, escape(key));
+    add(
+      "breaking",
+      "unknown",
+      `${at(path)}: ${key} changed (${describeValue(before[key], 60)} → ${describeValue(after[key], 60)}); the change cannot be classified`,
+      escapePointer(key),
+    );
   }
 }
 
@@ -341,7 +628,7 @@ function at(path: string): string {
   return path === "" ? "the arguments" : path;
 }
 
-function escape(key: string): string {
+function escapePointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -350,8 +637,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Schema)[k], (b as Schema)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b as object, k) && sameJson((a as Schema)[k], (b as Schema)[k]))
+  );
 }

@@ -33,13 +33,24 @@ interface LoggedRequest {
 }
 
 /** What kind of conversation a value is, or undefined when it is none. */
-export type ConversationKind = "item" | "response" | "items" | "session" | "responses-fake" | "agents-fake" | "requests";
+export type ConversationKind =
+  | "item"
+  | "response"
+  | "items"
+  | "session"
+  | "responses-fake"
+  | "agents-fake"
+  | "requests";
 
 export function conversationKind(value: unknown): ConversationKind | undefined {
   if (isArray(value)) return value.every(isLoggedRequest) && value.length > 0 ? "requests" : "items";
   if (!isRecord(value)) return undefined;
   if (readField(value, "type") === "function_call") return "item"; // one call: for asymmetric use inside a list
-  if (readField(value, "object") === "response" || (isArray(readField(value, "output")) && readField(value, "type") === undefined)) return "response";
+  if (
+    readField(value, "object") === "response" ||
+    (isArray(readField(value, "output")) && readField(value, "type") === undefined)
+  )
+    return "response";
   if (isArray(readField(value, "required_actions"))) return "session";
   const fake = fakeKindOf(value);
   return fake === undefined ? undefined : `${fake}-fake`;
@@ -57,7 +68,15 @@ export function callsIn(value: unknown): FoundCall[] {
     if (typeof name !== "string") return [];
     const raw = readField(item, "arguments");
     const turn = readField(item, "turn_id");
-    return [{ name, call_id: readField(item, "call_id"), ...(turn === undefined ? {} : { turn_id: turn }), arguments: parsed(raw), item }];
+    return [
+      {
+        name,
+        call_id: readField(item, "call_id"),
+        ...(turn === undefined ? {} : { turn_id: turn }),
+        arguments: parsed(raw),
+        item,
+      },
+    ];
   });
 }
 
@@ -70,15 +89,26 @@ export function answersIn(value: unknown): FoundAnswer[] {
   return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
-    const outputs = isArray(input) ? input.filter((item) => readField(item, "type") === "function_call_output").map((item) => ({ call_id: readField(item, "call_id"), output: readField(item, "output"), item })) : [];
-    const results = isArray(events) ? events.filter((event) => readField(event, "type") === "agent.session.input.tool_result").map(answerOfToolResult) : [];
+    const outputs = isArray(input)
+      ? input
+          .filter((item) => readField(item, "type") === "function_call_output")
+          .map((item) => ({ call_id: readField(item, "call_id"), output: readField(item, "output"), item }))
+      : [];
+    const results = isArray(events)
+      ? events.filter((event) => readField(event, "type") === "agent.session.input.tool_result").map(answerOfToolResult)
+      : [];
     return [...outputs, ...results];
   });
 }
 
 function answerOfToolResult(result: unknown): FoundAnswer {
   const success = readField(result, "success");
-  return { call_id: readField(result, "call_id"), turn_id: readField(result, "turn_id"), output: success === false ? readField(result, "error") : readField(result, "output"), item: result };
+  return {
+    call_id: readField(result, "call_id"),
+    turn_id: readField(result, "turn_id"),
+    output: success === false ? readField(result, "error") : readField(result, "output"),
+    item: result,
+  };
 }
 
 /** The parsed bodies of the requests a fake received, in order (undefined for a request without one). */

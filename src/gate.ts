@@ -1,8 +1,8 @@
+import type { ValidateFunction } from "ajv";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue, oneLine, truncate } from "./internal/render.js";
-import type { ValidateFunction } from "ajv";
 import { isValid, validateArguments, validatorFor } from "./schema.js";
-import { resolveTools, toolNames, type NamedTool } from "./tools.js";
+import { type NamedTool, resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
 
 /**
@@ -23,7 +23,12 @@ export function replayGate(item: unknown, tools?: ToolSpec): GateResult {
 
 function resultOf(outcome: Outcome): GateResult {
   if (outcome.reason === "arguments_schema") return schemaFailure(outcome.errors!, outcome.value);
-  const result: GateResult = { ok: outcome.reason === "ok", reason: outcome.reason, message: gateMessage(outcome.reason, outcome.detail()), errors: [] };
+  const result: GateResult = {
+    ok: outcome.reason === "ok",
+    reason: outcome.reason,
+    message: gateMessage(outcome.reason, outcome.detail()),
+    errors: [],
+  };
   if (outcome.parsed) result.arguments = outcome.value;
   return result;
 }
@@ -66,7 +71,12 @@ export function compileGate(tools?: ToolSpec): CompiledGate {
 type Prepared =
   | undefined
   | { kind: "schema"; validate: () => ValidateFunction }
-  | { kind: "set"; tools: Map<string, NamedTool>; validatorOf: (name: string) => ValidateFunction; names: () => string };
+  | {
+      kind: "set";
+      tools: Map<string, NamedTool>;
+      validatorOf: (name: string) => ValidateFunction;
+      names: () => string;
+    };
 
 const preparedBySpec = new WeakMap<object, Prepared>();
 
@@ -116,10 +126,18 @@ interface Outcome {
 
 /** Reason-only outcomes, shared: counting a log allocates nothing per item for its outcome. */
 const REASON_ONLY = Object.fromEntries(
-  (["namespaced", "not_function_call", "status", "arguments_type", "arguments_parse", "unknown_tool", "arguments_schema", "ok"] as const).map((reason) => [
-    reason,
-    Object.freeze({ reason, detail: () => "", parsed: false }),
-  ]),
+  (
+    [
+      "namespaced",
+      "not_function_call",
+      "status",
+      "arguments_type",
+      "arguments_parse",
+      "unknown_tool",
+      "arguments_schema",
+      "ok",
+    ] as const
+  ).map((reason) => [reason, Object.freeze({ reason, detail: () => "", parsed: false })]),
 ) as Record<GateReason, Outcome>;
 
 /**
@@ -132,7 +150,12 @@ function evaluate(item: unknown, tools: Prepared, detailed: boolean): Outcome {
 
   const raw = readField(item, "arguments");
   if (typeof raw !== "string") {
-    return detailed ? outcome("arguments_type", () => `arguments must be a JSON string, received ${jsonKind(raw)} ${describeValue(raw)}`) : REASON_ONLY.arguments_type;
+    return detailed
+      ? outcome(
+          "arguments_type",
+          () => `arguments must be a JSON string, received ${jsonKind(raw)} ${describeValue(raw)}`,
+        )
+      : REASON_ONLY.arguments_type;
   }
   let value: unknown;
   try {
@@ -142,7 +165,8 @@ function evaluate(item: unknown, tools: Prepared, detailed: boolean): Outcome {
     const message = parseError(error);
     return outcome("arguments_parse", () => `arguments is not valid JSON (${message}), received ${describeValue(raw)}`);
   }
-  if (tools === undefined) return detailed ? { reason: "ok", detail: parsesWithoutSchema, parsed: true, value } : REASON_ONLY.ok;
+  if (tools === undefined)
+    return detailed ? { reason: "ok", detail: parsesWithoutSchema, parsed: true, value } : REASON_ONLY.ok;
 
   let validate: ValidateFunction;
   let toolName = "(schema)";
@@ -161,8 +185,14 @@ function evaluate(item: unknown, tools: Prepared, detailed: boolean): Outcome {
   }
   if (!detailed) return isValid(validate, value) ? REASON_ONLY.ok : REASON_ONLY.arguments_schema;
   const errors = validateArguments(validate, value);
-  if (errors.length > 0) return { reason: "arguments_schema", detail: () => errors[0]!.message, parsed: true, value, errors };
-  return { reason: "ok", detail: toolName === "(schema)" ? passesTheSchema : () => `arguments pass the JSON Schema of "${toolName}"`, parsed: true, value };
+  if (errors.length > 0)
+    return { reason: "arguments_schema", detail: () => errors[0]!.message, parsed: true, value, errors };
+  return {
+    reason: "ok",
+    detail: toolName === "(schema)" ? passesTheSchema : () => `arguments pass the JSON Schema of "${toolName}"`,
+    parsed: true,
+    value,
+  };
 }
 
 const passesTheSchema = () => "arguments pass the JSON Schema of the tool";
@@ -178,7 +208,9 @@ function outcome(reason: GateReason, detail: () => string): Outcome {
  */
 export function checkPortableCall(item: unknown): GateResult | undefined {
   const failure = portableCallOutcome(item);
-  return failure && { ok: false, reason: failure.reason, message: gateMessage(failure.reason, failure.detail()), errors: [] };
+  return (
+    failure && { ok: false, reason: failure.reason, message: gateMessage(failure.reason, failure.detail()), errors: [] }
+  );
 }
 
 /** Whether the item passes the gate's first three steps (a portable, completed `function_call`), without building a message. */
@@ -188,21 +220,36 @@ export function isPortableCompletedCall(item: unknown): boolean {
 
 function portableCallOutcome(item: unknown, detailed = true): Outcome | undefined {
   if (!isRecord(item)) {
-    return detailed ? outcome("namespaced", () => `the item must be an object with a string type, received ${describeValue(item)}`) : REASON_ONLY.namespaced;
+    return detailed
+      ? outcome("namespaced", () => `the item must be an object with a string type, received ${describeValue(item)}`)
+      : REASON_ONLY.namespaced;
   }
   const type = readField(item, "type");
   if (typeof type !== "string") {
-    return detailed ? outcome("namespaced", () => (type === undefined ? "type is missing" : `type must be a string, received ${describeValue(type)}`)) : REASON_ONLY.namespaced;
+    return detailed
+      ? outcome("namespaced", () =>
+          type === undefined ? "type is missing" : `type must be a string, received ${describeValue(type)}`,
+        )
+      : REASON_ONLY.namespaced;
   }
   if (type.includes(":")) {
-    return detailed ? outcome("namespaced", () => `type ${describeValue(type)} is a provider extension (it contains ":"), not a portable item`) : REASON_ONLY.namespaced;
+    return detailed
+      ? outcome(
+          "namespaced",
+          () => `type ${describeValue(type)} is a provider extension (it contains ":"), not a portable item`,
+        )
+      : REASON_ONLY.namespaced;
   }
   if (type !== "function_call") {
-    return detailed ? outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"`) : REASON_ONLY.not_function_call;
+    return detailed
+      ? outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"`)
+      : REASON_ONLY.not_function_call;
   }
   const status = readField(item, "status");
   if (status !== "completed") {
-    return detailed ? outcome("status", () => `status is ${describeValue(status)}, expected "completed"`) : REASON_ONLY.status;
+    return detailed
+      ? outcome("status", () => `status is ${describeValue(status)}, expected "completed"`)
+      : REASON_ONLY.status;
   }
   return undefined;
 }
@@ -234,7 +281,13 @@ function gateMessage(reason: GateReason, detail: string): string {
 function schemaFailure(errors: SchemaIssue[], value: unknown): GateResult {
   const first = errors[0]!;
   const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : "";
-  return { ok: false, reason: "arguments_schema", message: gateMessage("arguments_schema", `${first.message}${more}`), errors, arguments: value };
+  return {
+    ok: false,
+    reason: "arguments_schema",
+    message: gateMessage("arguments_schema", `${first.message}${more}`),
+    errors,
+    arguments: value,
+  };
 }
 
 function jsonKind(value: unknown): string {

@@ -1,8 +1,8 @@
-export { replayGate, replayReason, compileGate, type CompiledGate } from "./gate.js";
-export { checkPair, pendingCalls, orphanResults } from "./pairing.js";
-export { validatorFor, validateArguments, compiledSchemaCount, ToolSchemaError } from "./schema.js";
-export { resolveTools, ToolSpecError } from "./tools.js";
 export { compareTools, type ToolChange } from "./contract.js";
-export { pairingProblems, portabilityProblems, type PairingProblem, type PortabilityProblem } from "./transcript.js";
-export { GATE_REASONS, PAIR_REASONS } from "./types.js";
+export { type CompiledGate, compileGate, replayGate, replayReason } from "./gate.js";
+export { checkPair, orphanResults, pendingCalls } from "./pairing.js";
+export { compiledSchemaCount, ToolSchemaError, validateArguments, validatorFor } from "./schema.js";
+export { resolveTools, ToolSpecError } from "./tools.js";
+export { type PairingProblem, type PortabilityProblem, pairingProblems, portabilityProblems } from "./transcript.js";
 export type * from "./types.js";
+export { GATE_REASONS, PAIR_REASONS } from "./types.js";

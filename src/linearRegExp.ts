@@ -31,7 +31,10 @@ const isWord: CodeTest = (c) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 &
 const SPACE = /\s/u;
 const isSpace: CodeTest = (c) => SPACE.test(String.fromCodePoint(c));
 const isLineTerminator: CodeTest = (c) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-const not = (test: CodeTest): CodeTest => (c) => !test(c);
+const not =
+  (test: CodeTest): CodeTest =>
+  (c) =>
+    !test(c);
 
 class Parser {
   private i = 0;
@@ -58,7 +61,8 @@ class Parser {
 
   private sequence(): Node {
     const items: Node[] = [];
-    while (this.i < this.src.length && this.peek() !== 0x7c && this.peek() !== 0x29 /* ) */) items.push(this.quantified());
+    while (this.i < this.src.length && this.peek() !== 0x7c && this.peek() !== 0x29 /* ) */)
+      items.push(this.quantified());
     return { kind: "seq", items };
   }
 
@@ -86,19 +90,20 @@ class Parser {
   private atom(): Node {
     const c = this.src[this.i++]!;
     switch (c) {
-      case 0x28 /* ( */: {
-        if (this.peek() === 0x3f /* ? */) {
-          const kind = this.peek(1);
-          if (kind === 0x3a /* : */) this.i += 2;
-          else if (kind === 0x3c /* < */ && this.peek(2) !== 0x3d && this.peek(2) !== 0x21) {
-            while (this.i < this.src.length && this.src[this.i] !== 0x3e /* > */) this.i++;
-            this.i++;
-          } else throw new NeedsBacktracking(); // lookahead / lookbehind
+      case 0x28 /* ( */:
+        {
+          if (this.peek() === 0x3f /* ? */) {
+            const kind = this.peek(1);
+            if (kind === 0x3a /* : */) this.i += 2;
+            else if (kind === 0x3c /* < */ && this.peek(2) !== 0x3d && this.peek(2) !== 0x21) {
+              while (this.i < this.src.length && this.src[this.i] !== 0x3e /* > */) this.i++;
+              this.i++;
+            } else throw new NeedsBacktracking(); // lookahead / lookbehind
+          }
+          const inner = this.alternation();
+          if (this.src[this.i++] !== 0x29) throw new NeedsBacktracking();
+          return inner;
         }
-        const inner = this.alternation();
-        if (this.src[this.i++] !== 0x29) throw new NeedsBacktracking();
-        return inner;
-      }
       case 0x5b /* [ */:
         return { kind: "char", test: this.charClass() };
       case 0x2e /* . */:
@@ -118,7 +123,8 @@ class Parser {
     const c = this.src[this.i];
     if (c === 0x62 /* b */ || c === 0x42 /* B */) {
       this.i++;
-      const boundary = (codes: number[], pos: number) => (pos > 0 && isWord(codes[pos - 1]!)) !== (pos < codes.length && isWord(codes[pos]!));
+      const boundary = (codes: number[], pos: number) =>
+        (pos > 0 && isWord(codes[pos - 1]!)) !== (pos < codes.length && isWord(codes[pos]!));
       return { kind: "assert", at: c === 0x62 ? boundary : (codes, pos) => !boundary(codes, pos), wordBoundary: true };
     }
     if (c !== undefined && c >= 0x31 && c <= 0x39) throw new NeedsBacktracking(); // \1 … \9
@@ -131,27 +137,42 @@ class Parser {
     const c = this.src[this.i++];
     const one = (code: number) => ({ test: (x: number) => x === code, code });
     switch (c) {
-      case 0x64: return { test: isDigit }; // \d
-      case 0x44: return { test: not(isDigit) };
-      case 0x77: return { test: isWord }; // \w
-      case 0x57: return { test: not(isWord) };
-      case 0x73: return { test: isSpace }; // \s
-      case 0x53: return { test: not(isSpace) };
-      case 0x74: return one(9); // \t
-      case 0x6e: return one(10); // \n
-      case 0x72: return one(13); // \r
-      case 0x66: return one(12); // \f
-      case 0x76: return one(11); // \v
-      case 0x30: return one(0); // \0
-      case 0x78: return one(this.hex(2)); // \xHH
-      case 0x75: { // \uHHHH or \u{…}
+      case 0x64:
+        return { test: isDigit }; // \d
+      case 0x44:
+        return { test: not(isDigit) };
+      case 0x77:
+        return { test: isWord }; // \w
+      case 0x57:
+        return { test: not(isWord) };
+      case 0x73:
+        return { test: isSpace }; // \s
+      case 0x53:
+        return { test: not(isSpace) };
+      case 0x74:
+        return one(9); // \t
+      case 0x6e:
+        return one(10); // \n
+      case 0x72:
+        return one(13); // \r
+      case 0x66:
+        return one(12); // \f
+      case 0x76:
+        return one(11); // \v
+      case 0x30:
+        return one(0); // \0
+      case 0x78:
+        return one(this.hex(2)); // \xHH
+      case 0x75: {
+        // \uHHHH or \u{…}
         if (this.peek() !== 0x7b) return one(this.hex(4));
         const end = this.src.indexOf(0x7d, this.i);
         const code = parseInt(String.fromCodePoint(...this.src.slice(this.i + 1, end)), 16);
         this.i = end + 1;
         return one(code);
       }
-      case 0x63: return one(this.src[this.i++]! % 32); // \cX
+      case 0x63:
+        return one(this.src[this.i++]! % 32); // \cX
       case 0x70: // \p{…}, \P{…}
       case 0x50: {
         const end = this.src.indexOf(0x7d, this.i);
@@ -178,7 +199,12 @@ class Parser {
     const tests: CodeTest[] = [];
     while (this.i < this.src.length && this.src[this.i] !== 0x5d /* ] */) {
       const low = this.classAtom();
-      if (this.peek() === 0x2d /* - */ && this.peek(1) !== 0x5d && this.peek(1) !== undefined && low.code !== undefined) {
+      if (
+        this.peek() === 0x2d /* - */ &&
+        this.peek(1) !== 0x5d &&
+        this.peek(1) !== undefined &&
+        low.code !== undefined
+      ) {
         this.i++;
         const high = this.classAtom();
         if (high.code === undefined) throw new NeedsBacktracking();
@@ -206,7 +232,13 @@ class Parser {
 type State =
   | { kind: "char"; test: CodeTest; next: number }
   | { kind: "split"; next: number; other: number }
-  | { kind: "assert"; at: (codes: number[], pos: number) => boolean; next: number; anchor?: "start" | "end"; wordBoundary?: boolean }
+  | {
+      kind: "assert";
+      at: (codes: number[], pos: number) => boolean;
+      next: number;
+      anchor?: "start" | "end";
+      wordBoundary?: boolean;
+    }
   | { kind: "match" };
 
 /** Thompson's construction: states built back to front, each pointing at the state after it. */
@@ -222,7 +254,13 @@ function compile(root: Node): { states: State[]; start: number } {
       case "char":
         return add({ kind: "char", test: node.test, next });
       case "assert":
-        return add({ kind: "assert", at: node.at, next, ...(node.anchor ? { anchor: node.anchor } : {}), ...(node.wordBoundary ? { wordBoundary: true } : {}) });
+        return add({
+          kind: "assert",
+          at: node.at,
+          next,
+          ...(node.anchor ? { anchor: node.anchor } : {}),
+          ...(node.wordBoundary ? { wordBoundary: true } : {}),
+        });
       case "seq": {
         let start = next;
         for (let i = node.items.length - 1; i >= 0; i--) start = build(node.items[i]!, start);
@@ -230,7 +268,8 @@ function compile(root: Node): { states: State[]; start: number } {
       }
       case "alt": {
         let start = build(node.options.at(-1)!, next);
-        for (let i = node.options.length - 2; i >= 0; i--) start = add({ kind: "split", next: build(node.options[i]!, next), other: start });
+        for (let i = node.options.length - 2; i >= 0; i--)
+          start = add({ kind: "split", next: build(node.options[i]!, next), other: start });
         return start;
       }
       case "repeat": {
@@ -241,7 +280,8 @@ function compile(root: Node): { states: State[]; start: number } {
           start = loop;
         } else {
           start = next;
-          for (let i = node.min; i < node.max; i++) start = add({ kind: "split", next: build(node.node, start), other: next });
+          for (let i = node.min; i < node.max; i++)
+            start = add({ kind: "split", next: build(node.node, start), other: next });
         }
         for (let i = 0; i < node.min; i++) start = build(node.node, start);
         return start;
@@ -349,7 +389,8 @@ function lazyDfa(states: State[], start: number): (input: string) => boolean {
   let initialEmpty: DfaState | undefined;
   return (input: string) => {
     const length = input.length;
-    let current = length === 0 ? (initialEmpty ??= closure([start], true, true)) : (initial ??= closure([start], true, false));
+    let current =
+      length === 0 ? (initialEmpty ??= closure([start], true, true)) : (initial ??= closure([start], true, false));
     for (let i = 0; i < length && !current.match; ) {
       const code = input.codePointAt(i)!;
       i += code > 0xffff ? 2 : 1;

@@ -1,6 +1,6 @@
+import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { checkPortableCall, isPortableCompletedCall } from "./gate.js";
 import type { PairReason, PairResult } from "./types.js";
 
 const TOOL_RESULT = "agent.session.input.tool_result";
@@ -28,31 +28,54 @@ const APPROVAL_RESULTS: Readonly<Record<string, string>> = {
 export function checkPair(call: unknown, result: unknown): PairResult {
   const type = readField(result, "type");
   if (type === TOOL_RESULT) return checkToolResult(call, result);
-  if (typeof type === "string" && Object.hasOwn(APPROVAL_RESULTS, type)) return checkApprovalResult(call, result, APPROVAL_RESULTS[type]!);
+  if (typeof type === "string" && Object.hasOwn(APPROVAL_RESULTS, type))
+    return checkApprovalResult(call, result, APPROVAL_RESULTS[type]!);
   return checkCallOutput(call, result);
 }
 
 function checkApprovalResult(action: unknown, result: unknown, answers: string): PairResult {
   const actionType = readField(action, "type");
   if (!isRecord(action) || actionType !== answers) {
-    return fail("call_not_pairable", `an approval result answers a ${answers}, received ${isRecord(action) ? `type ${describeValue(actionType)}` : describeValue(action)}`);
+    return fail(
+      "call_not_pairable",
+      `an approval result answers a ${answers}, received ${isRecord(action) ? `type ${describeValue(actionType)}` : describeValue(action)}`,
+    );
   }
   const expected = action.request_id;
   const received = readField(result, "request_id");
-  if (typeof expected !== "string") return fail("request_id_mismatch", `the request has no string request_id (received ${describeValue(expected)})`);
-  if (received !== expected) return fail("request_id_mismatch", `request_id ${describeValue(received)} does not match the request's request_id ${describeValue(expected)}`);
+  if (typeof expected !== "string")
+    return fail("request_id_mismatch", `the request has no string request_id (received ${describeValue(expected)})`);
+  if (received !== expected)
+    return fail(
+      "request_id_mismatch",
+      `request_id ${describeValue(received)} does not match the request's request_id ${describeValue(expected)}`,
+    );
   return checkApprovalResponse(readField(action, "request"), readField(result, "response"));
 }
 
 function checkApprovalResponse(request: unknown, response: unknown): PairResult {
   const kind = readField(request, "type");
-  if (!isRecord(response)) return fail("response_mismatch", `response must be an object, received ${describeValue(response)}`);
-  if (response.type !== kind) return fail("response_mismatch", `response.type is ${describeValue(response.type)}, the request is ${describeValue(kind)}`);
+  if (!isRecord(response))
+    return fail("response_mismatch", `response must be an object, received ${describeValue(response)}`);
+  if (response.type !== kind)
+    return fail(
+      "response_mismatch",
+      `response.type is ${describeValue(response.type)}, the request is ${describeValue(kind)}`,
+    );
   if (kind === "browser_origin_access" || kind === "mcp_tool_call") {
-    return ["approve", "deny", "cancel"].includes(response.decision as string) ? pass() : fail("response_mismatch", `response.decision must be "approve", "deny" or "cancel", received ${describeValue(response.decision)}`);
+    return ["approve", "deny", "cancel"].includes(response.decision as string)
+      ? pass()
+      : fail(
+          "response_mismatch",
+          `response.decision must be "approve", "deny" or "cancel", received ${describeValue(response.decision)}`,
+        );
   }
   if (response.action === "cancel") return pass();
-  if (response.action !== "submit") return fail("response_mismatch", `response.action must be "submit" or "cancel", received ${describeValue(response.action)}`);
+  if (response.action !== "submit")
+    return fail(
+      "response_mismatch",
+      `response.action must be "submit" or "cancel", received ${describeValue(response.action)}`,
+    );
   return checkSubmittedFields(request, response);
 }
 
@@ -60,18 +83,36 @@ function checkSubmittedFields(request: unknown, response: Record<string, unknown
   const fields = readField(request, "fields");
   const known = isArray(fields) ? fields.filter(isRecord) : [];
   const submitted = response.fields;
-  if (!isArray(submitted) || !submitted.every((f) => isRecord(f) && typeof f.field_id === "string" && typeof f.value === "string")) {
-    return fail("response_mismatch", `response.fields must be an array of { field_id, value } strings, received ${describeValue(submitted)}`);
+  if (
+    !isArray(submitted) ||
+    !submitted.every((f) => isRecord(f) && typeof f.field_id === "string" && typeof f.value === "string")
+  ) {
+    return fail(
+      "response_mismatch",
+      `response.fields must be an array of { field_id, value } strings, received ${describeValue(submitted)}`,
+    );
   }
   const values = new Map(submitted.map((f) => [(f as { field_id: string }).field_id, (f as { value: string }).value]));
   const unknown = [...values.keys()].find((id) => !known.some((field) => field.id === id));
-  if (unknown !== undefined) return fail("response_mismatch", `response.fields names ${describeValue(unknown)}, which the request does not have (fields: ${known.map((f) => describeValue(f.id)).join(", ") || "none"})`);
+  if (unknown !== undefined)
+    return fail(
+      "response_mismatch",
+      `response.fields names ${describeValue(unknown)}, which the request does not have (fields: ${known.map((f) => describeValue(f.id)).join(", ") || "none"})`,
+    );
   const missing = known.find((field) => field.required === true && !values.get(field.id as string));
-  if (missing) return fail("response_mismatch", `the required field ${describeValue(missing.id)} (${describeValue(missing.label)}) has no value`);
+  if (missing)
+    return fail(
+      "response_mismatch",
+      `the required field ${describeValue(missing.id)} (${describeValue(missing.label)}) has no value`,
+    );
   const options = readField(request, "options");
   if (isArray(options) && options.length > 0) {
     const ids = options.map((option) => readField(option, "id"));
-    if (!ids.includes(response.selected_option)) return fail("response_mismatch", `selected_option must be one of ${ids.map((id) => describeValue(id)).join(", ")}, received ${describeValue(response.selected_option)}`);
+    if (!ids.includes(response.selected_option))
+      return fail(
+        "response_mismatch",
+        `selected_option must be one of ${ids.map((id) => describeValue(id)).join(", ")}, received ${describeValue(response.selected_option)}`,
+      );
   }
   return pass();
 }
@@ -110,7 +151,10 @@ function checkToolResult(call: unknown, result: unknown): PairResult {
   if (success === false) {
     const error = readField(result, "error");
     if (typeof error === "string" && error !== "") return pass();
-    return fail("missing_error", `success is false, so error must be a non-empty string, received ${describeValue(error)}`);
+    return fail(
+      "missing_error",
+      `success is false, so error must be a non-empty string, received ${describeValue(error)}`,
+    );
   }
   return fail("output_type", `success must be true or false, received ${describeValue(success)}`);
 }

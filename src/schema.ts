@@ -43,7 +43,12 @@ const instances = new Map<Draft, Ajv>();
 type Engine = "2020-12" | "2019-09" | "draft-07";
 
 function createAjv(engine: Engine): Ajv {
-  const ajv = engine === "2020-12" ? new Ajv2020(AJV_OPTIONS) : engine === "2019-09" ? new Ajv2019(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
+  const ajv =
+    engine === "2020-12"
+      ? new Ajv2020(AJV_OPTIONS)
+      : engine === "2019-09"
+        ? new Ajv2019(AJV_OPTIONS)
+        : new Ajv(AJV_OPTIONS);
   addFormats(ajv);
   return ajv;
 }
@@ -87,7 +92,10 @@ function fromDraft04(schema: unknown): unknown {
     out.$id = out.id;
     delete out.id;
   }
-  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (typeof out[flag] !== "boolean") continue;
     if (out[flag] === true && typeof out[bound] === "number") {
       out[flag] = out[bound];
@@ -99,7 +107,9 @@ function fromDraft04(schema: unknown): unknown {
   for (const key of SCHEMA_MAPS) {
     const map = out[key];
     if (map !== null && typeof map === "object" && !Array.isArray(map)) {
-      out[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, Array.isArray(sub) ? sub : fromDraft04(sub)]));
+      out[key] = Object.fromEntries(
+        Object.entries(map).map(([name, sub]) => [name, Array.isArray(sub) ? sub : fromDraft04(sub)]),
+      );
     }
   }
   for (const key of SCHEMA_VALUES) if (!Array.isArray(out[key])) out[key] = fromDraft04(out[key]);
@@ -240,7 +250,10 @@ function structuralKey(schema: object, toolName: string): string {
         : value,
     );
   } catch (error) {
-    throw new ToolSchemaError(toolName, `the schema is not plain JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new ToolSchemaError(
+      toolName,
+      `the schema is not plain JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -311,7 +324,7 @@ export function valueAt(data: unknown, pointer: string): unknown {
   for (const raw of pointer.slice(1).split("/")) {
     const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
     if (current === null || typeof current !== "object") return undefined;
-    current = Object.prototype.hasOwnProperty.call(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+    current = Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
   }
   return current;
 }

@@ -43,7 +43,9 @@ export function resolveTools(spec: ToolSpec): ResolvedTools {
   } catch (error) {
     if (error instanceof ToolSpecError) throw error;
     // A Proxy, a revoked one, or a getter that throws: the spec cannot be read.
-    throw new ToolSpecError(`tools could not be read (${error instanceof Error ? oneLine(error.message, 200) : "unreadable"}): pass plain JSON objects`);
+    throw new ToolSpecError(
+      `tools could not be read (${error instanceof Error ? oneLine(error.message, 200) : "unreadable"}): pass plain JSON objects`,
+    );
   }
   resolved.set(spec, result);
   return result;

@@ -1,6 +1,6 @@
+import { isPortableCompletedCall } from "./gate.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { isPortableCompletedCall } from "./gate.js";
 
 export interface PairingProblem {
   kind: "unanswered" | "duplicate_output" | "orphan_output" | "duplicate_call_id";
@@ -23,21 +23,41 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
     const id = readField(call, "call_id");
     const first = callIndexById.get(id);
     if (first !== undefined) {
-      problems.push({ kind: "duplicate_call_id", index, call_id: id, message: `[${index}] call_id ${describeValue(id)} is already used by the call at [${first}]` });
+      problems.push({
+        kind: "duplicate_call_id",
+        index,
+        call_id: id,
+        message: `[${index}] call_id ${describeValue(id)} is already used by the call at [${first}]`,
+      });
       continue;
     }
     callIndexById.set(id, index);
     const answers = outputs.filter(({ item }) => readField(item, "call_id") === id).map(({ index: at }) => at);
     if (answers.length === 0) {
-      problems.push({ kind: "unanswered", index, call_id: id, message: `[${index}] ${describeValue(readField(call, "name"), 60)} call_id ${describeValue(id)} has no function_call_output` });
+      problems.push({
+        kind: "unanswered",
+        index,
+        call_id: id,
+        message: `[${index}] ${describeValue(readField(call, "name"), 60)} call_id ${describeValue(id)} has no function_call_output`,
+      });
     } else if (answers.length > 1) {
-      problems.push({ kind: "duplicate_output", index, call_id: id, message: `[${index}] call_id ${describeValue(id)} has ${answers.length} outputs (at [${answers.join(", ")}])` });
+      problems.push({
+        kind: "duplicate_output",
+        index,
+        call_id: id,
+        message: `[${index}] call_id ${describeValue(id)} has ${answers.length} outputs (at [${answers.join(", ")}])`,
+      });
     }
   }
   for (const { item: output, index } of outputs) {
     const id = readField(output, "call_id");
     if (!callIndexById.has(id)) {
-      problems.push({ kind: "orphan_output", index, call_id: id, message: `[${index}] function_call_output call_id ${describeValue(id)} answers no completed, portable function_call` });
+      problems.push({
+        kind: "orphan_output",
+        index,
+        call_id: id,
+        message: `[${index}] function_call_output call_id ${describeValue(id)} answers no completed, portable function_call`,
+      });
     }
   }
   return problems.sort((a, b) => a.index - b.index);
@@ -60,13 +80,22 @@ export function portabilityProblems(items: readonly unknown[]): PortabilityProbl
 }
 
 function portabilityProblem(item: unknown, index: number): PortabilityProblem | undefined {
-  if (!isRecord(item)) return { index, rule: "not_an_item", message: `[${index}] is not an item object: ${describeValue(item, 60)}` };
+  if (!isRecord(item))
+    return { index, rule: "not_an_item", message: `[${index}] is not an item object: ${describeValue(item, 60)}` };
   if (isArray(readField(item, "tool_calls"))) {
-    return { index, rule: "chat_tool_calls", message: `[${index}] has a Chat Completions tool_calls array; use function_call items` };
+    return {
+      index,
+      rule: "chat_tool_calls",
+      message: `[${index}] has a Chat Completions tool_calls array; use function_call items`,
+    };
   }
   const role = readField(item, "role");
   if (role === "tool") {
-    return { index, rule: "chat_tool_role", message: `[${index}] is a Chat Completions role: "tool" message; use a function_call_output item` };
+    return {
+      index,
+      rule: "chat_tool_role",
+      message: `[${index}] is a Chat Completions role: "tool" message; use a function_call_output item`,
+    };
   }
   const type = readField(item, "type");
   if (typeof type === "string") {

@@ -63,7 +63,9 @@ export type ToolDefinition = FunctionToolDefinition | ChatFunctionToolDefinition
  * widens `type` to `string` there. Accepted as it is; a `type` other than `"function"` is a
  * `ToolSpecError` at run time.
  */
-export type ToolLike = (Omit<FunctionToolDefinition, "type"> | Omit<ChatFunctionToolDefinition, "type">) & { type: string };
+export type ToolLike = (Omit<FunctionToolDefinition, "type"> | Omit<ChatFunctionToolDefinition, "type">) & {
+  type: string;
+};
 
 /**
  * What the gate validates arguments against: a bare JSON Schema, one function tool
@@ -156,14 +158,23 @@ export interface RequiredEnvironmentConnection {
 }
 
 /** Any entry of a session's `required_actions`, as the `openai` SDK types them. */
-export type RequiredAction = RequiredFunctionCall | RequiredMcpApproval | RequiredComputerUseApproval | RequiredEnvironmentConnection;
+export type RequiredAction =
+  | RequiredFunctionCall
+  | RequiredMcpApproval
+  | RequiredComputerUseApproval
+  | RequiredEnvironmentConnection;
 
 /** The approval requests among the required actions: answered by `request_id`. */
 export type RequiredApproval = RequiredComputerUseApproval | RequiredMcpApproval;
 
 /** The application's answer to a computer-use approval request. */
 export type ComputerUseApprovalResponse =
-  | { type: "browser_authentication"; action: "submit"; fields: Array<{ field_id: string; value: string }>; selected_option?: string | null }
+  | {
+      type: "browser_authentication";
+      action: "submit";
+      fields: Array<{ field_id: string; value: string }>;
+      selected_option?: string | null;
+    }
   | { type: "browser_authentication"; action: "cancel" }
   | { type: "browser_origin_access"; decision: "approve" | "deny" | "cancel" };
 

@@ -1,6 +1,6 @@
 // What the published package holds: maps a user's debugger can follow, and where to find the
 // sources, examples and issues.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { expect, test } from "vitest";
 import { requireFreshBuild, root } from "./build.js";
@@ -10,16 +10,28 @@ test("every source map in dist/ holds relative paths and embeds its sources", ()
   const maps = readdirSync(join(root, "dist")).filter((name) => name.endsWith(".map"));
   expect(maps.length).toBeGreaterThan(0);
   for (const name of maps) {
-    const map = JSON.parse(readFileSync(join(root, "dist", name), "utf8")) as { sources: string[]; sourcesContent?: Array<string | null> };
-    expect(map.sources.filter((source) => isAbsolute(source) || source.includes(":")), name).toEqual([]);
+    const map = JSON.parse(readFileSync(join(root, "dist", name), "utf8")) as {
+      sources: string[];
+      sourcesContent?: Array<string | null>;
+    };
+    expect(
+      map.sources.filter((source) => isAbsolute(source) || source.includes(":")),
+      name,
+    ).toEqual([]);
     expect(map.sourcesContent?.length ?? 0, `${name} embeds every source`).toBe(map.sources.length);
-    expect((map.sourcesContent ?? []).filter((content) => typeof content !== "string"), name).toEqual([]);
+    expect(
+      (map.sourcesContent ?? []).filter((content) => typeof content !== "string"),
+      name,
+    ).toEqual([]);
   }
 });
 
 test("package.json says where the repository, its examples and its issues are", () => {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, { url?: string } | string>;
-  expect(pkg.repository).toMatchObject({ type: "git", url: expect.stringMatching(/^git\+https:\/\/github\.com\/.+\.git$/) });
+  expect(pkg.repository).toMatchObject({
+    type: "git",
+    url: expect.stringMatching(/^git\+https:\/\/github\.com\/.+\.git$/),
+  });
   expect(pkg.homepage).toMatch(/^https:\/\//);
   expect(pkg.bugs).toMatchObject({ url: expect.stringMatching(/^https:\/\/.+\/issues$/) });
 });
@@ -27,9 +39,13 @@ test("package.json says where the repository, its examples and its issues are", 
 test("the CommonJS build bundles faker (ESM-only) and ships its license beside it", () => {
   requireFreshBuild("factories.cjs", "faker.LICENSE.txt");
   expect(readFileSync(join(root, "dist/faker.LICENSE.txt"), "utf8")).toContain("MIT");
-  const cjs = readdirSync(join(root, "dist")).filter((name) => name.endsWith(".cjs")).map((name) => readFileSync(join(root, "dist", name), "utf8"));
+  const cjs = readdirSync(join(root, "dist"))
+    .filter((name) => name.endsWith(".cjs"))
+    .map((name) => readFileSync(join(root, "dist", name), "utf8"));
   expect(cjs.some((text) => /require\(["']@faker-js\/faker["']\)/.test(text))).toBe(false);
-  expect(readFileSync(join(root, "dist/factories.d.cts"), "utf8")).toContain(`import type { Faker } from '@faker-js/faker' with { "resolution-mode": "import" };`);
+  expect(readFileSync(join(root, "dist/factories.d.cts"), "utf8")).toContain(
+    `import type { Faker } from '@faker-js/faker' with { "resolution-mode": "import" };`,
+  );
 });
 
 test("the version the CLI reports (SARIF, HTML) is package.json's, and the docs links point at the repository", async () => {
@@ -44,7 +60,12 @@ test("the version the CLI reports (SARIF, HTML) is package.json's, and the docs 
 async function exportedNames(entry: string): Promise<string[]> {
   const ts = (await import("typescript")).default;
   const file = join(root, "dist", `${entry}.d.ts`);
-  const program = ts.createProgram([file], { noEmit: true, skipLibCheck: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  const program = ts.createProgram([file], {
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const symbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
@@ -54,13 +75,24 @@ async function exportedNames(entry: string): Promise<string[]> {
 
 const ENTRIES = ["index", "matchers", "vitest", "vitest4", "jest", "factories", "msw"];
 
-test.each(ENTRIES)("every name agent-testkit's %s entry exports is in the docs", async (entry) => {
-  requireFreshBuild(`${entry}.d.ts`);
-  const docs = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
-  const names = await exportedNames(entry);
-  expect(names.length).toBeGreaterThan(0);
-  expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(docs))).toEqual([]);
-}, 60_000);
+test.each(ENTRIES)(
+  "every name agent-testkit's %s entry exports is in the docs",
+  async (entry) => {
+    requireFreshBuild(`${entry}.d.ts`);
+    const docs = [
+      "README.md",
+      ...readdirSync(join(root, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => join("docs", f)),
+    ]
+      .map((f) => readFileSync(join(root, f), "utf8"))
+      .join("\n");
+    const names = await exportedNames(entry);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(docs))).toEqual([]);
+  },
+  60_000,
+);
 
 test("/vitest4 exports what /vitest does", async () => {
   expect((await exportedNames("vitest4")).sort()).toEqual((await exportedNames("vitest")).sort());

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { staleBuild } from "./build.js";
@@ -65,16 +65,25 @@ describe("the repository stands on its own", () => {
   test("the check finds the kinds of reference it is there for", () => {
     // Built from pieces, so that this file does not name such paths itself.
     const up = "../";
-    expect(outsideReferences("test/fixtures/openapi.ts", `new URL("${up}${up}${up}${"shared"}/spec/openapi.json", import.meta.url)`)).toHaveLength(2);
+    expect(
+      outsideReferences(
+        "test/fixtures/openapi.ts",
+        `new URL("${up}${up}${up}${"shared"}/spec/openapi.json", import.meta.url)`,
+      ),
+    ).toHaveLength(2);
     expect(outsideReferences("reference.py", `"""see ${up}${"shared"}/seeds/article.txt"""`)).toHaveLength(2);
     expect(outsideReferences("README.md", `cp ${up}secrets.json .`)).toHaveLength(1);
     expect(outsideReferences("README.md", `cat /${"work"}/x/y`)).toHaveLength(1);
-    expect(outsideReferences("test/fixtures/openapi.ts", `import x from "${up}${up}src/gate.js"; [...rest]`)).toEqual([]);
+    expect(outsideReferences("test/fixtures/openapi.ts", `import x from "${up}${up}src/gate.js"; [...rest]`)).toEqual(
+      [],
+    );
   });
 
   test("the vendored Open Responses document is the recorded copy, with its license beside it", () => {
     const dir = join(root, "vendor/open-responses");
-    const digest = createHash("sha256").update(readFileSync(join(dir, "openapi.json"))).digest("hex");
+    const digest = createHash("sha256")
+      .update(readFileSync(join(dir, "openapi.json")))
+      .digest("hex");
     expect(digest).toBe("693f26090d206230ed22b336681f547a2882cf5b131e86743966cf71bbdeedab");
     expect(readFileSync(join(dir, "LICENSE"), "utf8")).toContain("Apache License");
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain("92c12d96d7b61d6d15e2214daa5e9c6000ab6e1c");
@@ -88,10 +97,27 @@ describe("tests on dist/ never pass on a stale build", () => {
     mkdirSync(join(base, "src"));
     writeFileSync(join(base, "src/gate.ts"), "");
     writeFileSync(join(base, "dist/cli.js"), "");
-    expect(staleBuild(["check-worker.js"], base)).toBe("dist/check-worker.js is missing: run npm run build (npm test does)");
+    expect(staleBuild(["check-worker.js"], base)).toBe(
+      "dist/check-worker.js is missing: run npm run build (npm test does)",
+    );
     utimesSync(join(base, "dist/cli.js"), new Date(2026, 0, 1), new Date(2026, 0, 1));
     expect(staleBuild(["cli.js"], base)).toBe("dist/ is older than src: run npm run build (npm test does)");
     utimesSync(join(base, "dist/cli.js"), new Date(), new Date(Date.now() + 60_000));
     expect(staleBuild(["cli.js"], base)).toBeUndefined();
+  });
+});
+
+describe("docs/architecture.md is the map", () => {
+  test("it names every module of src/, matchers/ and fixtures/", () => {
+    const map = readFileSync(join(root, "docs/architecture.md"), "utf8");
+    const modules = trackedFiles().filter(
+      (file) =>
+        /^(src|matchers|fixtures)\//.test(file) &&
+        file.endsWith(".ts") &&
+        !file.endsWith("/index.ts") &&
+        file !== "src/cli.ts",
+    );
+    expect(modules.length).toBeGreaterThan(50);
+    expect(modules.filter((file) => !map.includes(basename(file)))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // Writes a JSONL log of `lines` items, mixed like a real one: mostly valid calls, and every kind
 // of invalid item, built from a pool the factories generate (ids vary line by line).
-import { createWriteStream } from "node:fs";
+
 import { once } from "node:events";
+import { createWriteStream } from "node:fs";
 import { createFactories, examples } from "../../dist/factories.js";
 
 export const tools = [examples.salesTool, examples.lookupOrderTool];
@@ -17,7 +18,10 @@ export async function makeLog(path, count) {
   let bytes = 0;
   for (let i = 0; i < count; i++) {
     // a fresh call_id per line, so that no two lines are the same string
-    const line = templates[i % templates.length].replace(/"call_[A-Za-z0-9]{4}/, `"call_${(i % 1679616).toString(36).padStart(4, "0")}`) + "\n";
+    const line = `${templates[i % templates.length].replace(
+      /"call_[A-Za-z0-9]{4}/,
+      `"call_${(i % 1679616).toString(36).padStart(4, "0")}`,
+    )}\n`;
     bytes += line.length;
     if (!out.write(line)) await once(out, "drain");
   }

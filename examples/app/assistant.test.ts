@@ -1,10 +1,11 @@
 // The example app's suite: the official client against the Responses fake, with the matchers
 // and the factories. Run by `npm test` and `npm run demo`.
+
+import { createFactories } from "agent-testkit/factories";
+import { turn } from "agent-testkit/msw";
+import { agentTest } from "agent-testkit/vitest";
 import OpenAI from "openai";
 import { describe, expect } from "vitest";
-import { agentTest } from "agent-testkit/vitest";
-import { turn } from "agent-testkit/msw";
-import { createFactories } from "agent-testkit/factories";
 import { answer, CUT_OFF } from "./assistant.js";
 import { tools } from "./tools.js";
 
@@ -12,7 +13,10 @@ const client = () => new OpenAI({ apiKey: "test-key", maxRetries: 0 });
 
 describe("sales assistant", () => {
   agentTest("runs the sales report tool and answers", async ({ responses }) => {
-    responses.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }), turn.message("APAC revenue is $12.4M."));
+    responses.reply(
+      turn.functionCall("get_latest_sales_report", { region: "apac" }),
+      turn.message("APAC revenue is $12.4M."),
+    );
     expect(await answer(client(), "How is APAC doing?")).toBe("APAC revenue is $12.4M.");
 
     const [first, second] = responses.requests;
@@ -24,11 +28,17 @@ describe("sales assistant", () => {
 
   agentTest("answers parallel calls in one request", async ({ responses }) => {
     responses.reply(
-      turn.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]),
+      turn.parallelCalls([
+        ["lookup_order", { order_id: "A-1042" }],
+        ["lookup_order", { order_id: "B-2001" }],
+      ]),
       turn.message("Both found."),
     );
     expect(await answer(client(), "Where are A-1042 and B-2001?")).toBe("Both found.");
-    const conversation = [...((responses.requests[0]!.response.body as { output: unknown[] }).output), ...((responses.requests[1]!.body as { input: unknown[] }).input)];
+    const conversation = [
+      ...(responses.requests[0]!.response.body as { output: unknown[] }).output,
+      ...(responses.requests[1]!.body as { input: unknown[] }).input,
+    ];
     expect(conversation).toHaveAllCallsPaired();
     expect(conversation).toBePortable();
   });

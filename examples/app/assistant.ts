@@ -1,5 +1,5 @@
-import type OpenAI from "openai";
 import { replayGate } from "agent-testkit";
+import type OpenAI from "openai";
 import { runTool, tools } from "./tools.js";
 
 export const CUT_OFF = "The answer was cut off; please ask again.";
@@ -20,10 +20,17 @@ export async function answer(client: OpenAI, question: string, maxTurns = 5): Pr
     if (completed.length === 0) return CUT_OFF;
     const outputs = completed.map((call) => {
       const gate = replayGate(call, tools);
-      const output = gate.ok ? runTool(call.name, gate.arguments as Record<string, string>) : JSON.stringify({ error: gate.message });
+      const output = gate.ok
+        ? runTool(call.name, gate.arguments as Record<string, string>)
+        : JSON.stringify({ error: gate.message });
       return { type: "function_call_output" as const, call_id: call.call_id, output };
     });
-    response = await client.responses.create({ model: "gpt-5", previous_response_id: response.id, input: outputs, tools: [...tools] as never });
+    response = await client.responses.create({
+      model: "gpt-5",
+      previous_response_id: response.id,
+      input: outputs,
+      tools: [...tools] as never,
+    });
   }
   throw new Error(`no answer after ${maxTurns} turns`);
 }

@@ -7,7 +7,18 @@ const lookupOrder = tools.find((t) => t.name === "lookup_order")!;
 /** Opens an Agents API session for the order agent. */
 export async function openOrderSession(client: OpenAI): Promise<string> {
   const body: SessionCreateParamsNonStreaming = {
-    agent: { model: "gpt-6-astra", instructions: "Look up orders. Confirm before any refund.", tools: [{ type: "function", name: lookupOrder.name, description: lookupOrder.description, parameters: lookupOrder.parameters }] as never },
+    agent: {
+      model: "gpt-6-astra",
+      instructions: "Look up orders. Confirm before any refund.",
+      tools: [
+        {
+          type: "function",
+          name: lookupOrder.name,
+          description: lookupOrder.description,
+          parameters: lookupOrder.parameters,
+        },
+      ] as never,
+    },
     environment: { type: "openai_hosted" },
   };
   const session = await client.beta.agents.sessions.create(body);
@@ -27,7 +38,15 @@ export async function answerRequiredActions(client: OpenAI, sessionId: string): 
     if (action.type !== "function_call") continue;
     const output = runTool(action.name, action.arguments as Record<string, string>);
     await sessions.events.create(sessionId, {
-      events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output }],
+      events: [
+        {
+          type: "agent.session.input.tool_result",
+          turn_id: action.turn_id,
+          call_id: action.call_id,
+          success: true,
+          output,
+        },
+      ],
       // Resending after a disconnect must not run the turn twice: one key per result.
       "Idempotency-Key": `${action.turn_id}:${action.call_id}`,
     });
@@ -39,7 +58,12 @@ export async function answerRequiredActions(client: OpenAI, sessionId: string): 
 /** Asks the order agent one question, letting the SDK's session runner call our tool. */
 export async function askOrderAgent(client: OpenAI, sessionId: string, question: string): Promise<string> {
   const result = await client.beta.agents.sessions
-    .stream(sessionId, { input: question, toolHandlers: { lookup_order: async ({ order_id }: { order_id: string }) => runTool("lookup_order", { order_id }) } } as never)
+    .stream(sessionId, {
+      input: question,
+      toolHandlers: {
+        lookup_order: async ({ order_id }: { order_id: string }) => runTool("lookup_order", { order_id }),
+      },
+    } as never)
     .finalResult();
   return result.output_text;
 }

@@ -33,7 +33,11 @@ const orders: Record<string, { status: string; total: number }> = {
 
 /** Runs a tool on already-validated arguments. */
 export function runTool(name: string, args: Record<string, string>): string {
-  if (name === "get_latest_sales_report") return JSON.stringify({ region: args.region, revenue_musd: { apac: 12.4, emea: 9.1, amer: 15.8 }[args.region!] });
-  if (name === "lookup_order") return JSON.stringify(orders[args.order_id!] ? { order_id: args.order_id, ...orders[args.order_id!] } : { error: "order not found" });
+  if (name === "get_latest_sales_report")
+    return JSON.stringify({ region: args.region, revenue_musd: { apac: 12.4, emea: 9.1, amer: 15.8 }[args.region!] });
+  if (name === "lookup_order")
+    return JSON.stringify(
+      orders[args.order_id!] ? { order_id: args.order_id, ...orders[args.order_id!] } : { error: "order not found" },
+    );
   throw new Error(`unknown tool ${name}`);
 }

@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { oneLine } from "../internal/render.js";
 import { isCassetteInteraction, recordedCalls, recordedTools } from "../cassetteItems.js";
 import { compileGate } from "../gate.js";
+import { oneLine } from "../internal/render.js";
 import type { ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
 import { LineSplitter } from "./lines.js";
@@ -10,12 +10,12 @@ import { FORMAT_FLAGS, formatOf, writeHtmlReport } from "./report/format.js";
 import { checkGithub } from "./report/github.js";
 import { checkHtml } from "./report/html.js";
 import { checkJunit } from "./report/junit.js";
+import { logSafe } from "./report/logSafe.js";
 import { LINE_OUTCOMES, type LineOutcome } from "./report/outcomes.js";
-import { progressReporter, type ProgressOptions } from "./report/progress.js";
+import { type ProgressOptions, progressReporter } from "./report/progress.js";
 import { checkSarif } from "./report/sarif.js";
 import { checkText } from "./report/text.js";
 import { readToolsFile } from "./toolsFile.js";
-import { logSafe } from "./report/logSafe.js";
 
 export { LINE_OUTCOMES, type LineOutcome };
 
@@ -39,7 +39,6 @@ Options:
 Progress goes to stderr: redrawn on a terminal, a line every 5 seconds at most in a CI log.
 
 Exit: 0 when no line fails, 1 otherwise, 2 on usage errors.`;
-
 
 export interface CheckFailure {
   /** The file, when the check read a directory. */
@@ -118,7 +117,15 @@ export interface LineCheckerOptions {
 /** Checks lines one by one (numbered by the caller) and tallies them. The one place a log line is judged. */
 export function createLineChecker(options: LineCheckerOptions) {
   const gate = compileGate(options.tools);
-  const tally: LineTally = { blank: 0, skipped: 0, items: 0, counts: emptyCounts(), tools: new Map(), failures: [], failed: 0 };
+  const tally: LineTally = {
+    blank: 0,
+    skipped: 0,
+    items: 0,
+    counts: emptyCounts(),
+    tools: new Map(),
+    failures: [],
+    failed: 0,
+  };
   // A cassette's lines are gated against the tools given, or else each against its own request's.
   const gates = new Map<string, ReturnType<typeof compileGate>>();
   const gateFor = (tools: unknown[] | undefined) => {
@@ -133,7 +140,14 @@ export function createLineChecker(options: LineCheckerOptions) {
     return found;
   };
   /** Counts an outcome; builds a message (from `detail`, or the gate's for `item`) only for a listed failure. */
-  const record = (line: number, reason: LineOutcome, detail: string | undefined, item?: unknown, index?: number, judge = gate) => {
+  const record = (
+    line: number,
+    reason: LineOutcome,
+    detail: string | undefined,
+    item?: unknown,
+    index?: number,
+    judge = gate,
+  ) => {
     tally.counts[reason]++;
     const failing = options.failOn.has(reason);
     const tool = item === undefined ? undefined : countTool(tally.tools, toolNameOf(item), reason, failing);
@@ -141,7 +155,13 @@ export function createLineChecker(options: LineCheckerOptions) {
     tally.failed++;
     if (tally.failures.length < options.maxFailures) {
       const message = detail ?? judge.check(item).message;
-      tally.failures.push({ line, reason, ...(tool === undefined || tool === NO_NAME ? {} : { tool }), message, ...(index === undefined ? {} : { index }) });
+      tally.failures.push({
+        line,
+        reason,
+        ...(tool === undefined || tool === NO_NAME ? {} : { tool }),
+        message,
+        ...(index === undefined ? {} : { index }),
+      });
     }
   };
   const check = (text: string, line: number) => {
@@ -153,7 +173,11 @@ export function createLineChecker(options: LineCheckerOptions) {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      record(line, "malformed_line", `malformed_line: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`);
+      record(
+        line,
+        "malformed_line",
+        `malformed_line: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`,
+      );
       return;
     }
     // Most lines hold one bare item: count it without building a list.
@@ -195,7 +219,15 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   const { lines, tally } = threads > 1 ? await checkWithWorkers(options, threads) : await checkHere(options);
   const failOn = LINE_OUTCOMES.filter((outcome) => options.failOn.has(outcome));
   const { tools, ...rest } = tally;
-  const report: CheckReport = { file: options.file, threads, failOn, lines, ...rest, tools: sortedTools(tools), ok: tally.failed === 0 };
+  const report: CheckReport = {
+    file: options.file,
+    threads,
+    failOn,
+    lines,
+    ...rest,
+    tools: sortedTools(tools),
+    ok: tally.failed === 0,
+  };
   return report;
 }
 
@@ -210,10 +242,17 @@ function toolNameOf(item: unknown): string {
 }
 
 /** Adds `count` items of one outcome to a tool's tally (a new name past the cap joins {@link OTHER_TOOLS}); returns the name counted. */
-function countTool(tools: Map<string, ToolTally>, name: string, reason: LineOutcome, failing: boolean, count = 1): string {
+function countTool(
+  tools: Map<string, ToolTally>,
+  name: string,
+  reason: LineOutcome,
+  failing: boolean,
+  count = 1,
+): string {
   let tool = tools.get(name);
   if (tool === undefined) {
-    if (tools.size >= MAX_TOOL_NAMES && name !== NO_NAME && name !== OTHER_TOOLS) return countTool(tools, OTHER_TOOLS, reason, failing, count);
+    if (tools.size >= MAX_TOOL_NAMES && name !== NO_NAME && name !== OTHER_TOOLS)
+      return countTool(tools, OTHER_TOOLS, reason, failing, count);
     tool = { name, counts: {}, items: 0, failed: 0 };
     tools.set(name, tool);
   }
@@ -224,7 +263,9 @@ function countTool(tools: Map<string, ToolTally>, name: string, reason: LineOutc
 }
 
 function sortedTools(tools: Map<string, ToolTally>): ToolTally[] {
-  return [...tools.values()].sort((a, b) => b.failed - a.failed || b.items - a.items || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...tools.values()].sort(
+    (a, b) => b.failed - a.failed || b.items - a.items || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
 }
 
 async function checkHere(options: CheckOptions): Promise<{ lines: number; tally: LineTally }> {
@@ -280,7 +321,8 @@ async function checkWithWorkers(options: CheckOptions, threads: number): Promise
     // The least busy worker takes the next batch; with all of them full, reading waits.
     const idlest = () => workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     const send = async (bytes: Buffer, count: number, final: boolean) => {
-      while (idlest().inFlight >= IN_FLIGHT) await Promise.race([new Promise<void>((resolve) => (wake = resolve)), failed]);
+      while (idlest().inFlight >= IN_FLIGHT)
+        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), failed]);
       const target = idlest();
       target.inFlight++;
       // A copy of exactly these bytes, transferred (not cloned) to the worker.
@@ -341,7 +383,9 @@ async function checkWithWorkers(options: CheckOptions, threads: number): Promise
 }
 
 function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
-  const counts = Object.fromEntries(LINE_OUTCOMES.map((r) => [r, tallies.reduce((sum, t) => sum + t.counts[r], 0)])) as Record<LineOutcome, number>;
+  const counts = Object.fromEntries(
+    LINE_OUTCOMES.map((r) => [r, tallies.reduce((sum, t) => sum + t.counts[r], 0)]),
+  ) as Record<LineOutcome, number>;
   const failures = tallies
     .flatMap((t) => t.failures)
     .sort((a, b) => a.line - b.line || (a.index ?? 0) - (b.index ?? 0))
@@ -349,7 +393,15 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
   const sum = (key: "blank" | "skipped" | "items" | "failed") => tallies.reduce((total, t) => total + t[key], 0);
   // Past MAX_TOOL_NAMES, which names are counted alone depends on the order the workers report in.
   const tools = mergeTools(tallies.map((t) => t.tools.values()));
-  return { blank: sum("blank"), skipped: sum("skipped"), items: sum("items"), counts, tools, failures, failed: sum("failed") };
+  return {
+    blank: sum("blank"),
+    skipped: sum("skipped"),
+    items: sum("items"),
+    counts,
+    tools,
+    failures,
+    failed: sum("failed"),
+  };
 }
 
 /** Adds up the per-tool tallies of several runs, within the same cap on names. */
@@ -357,7 +409,8 @@ function mergeTools(lists: Iterable<ToolTally>[]): Map<string, ToolTally> {
   const tools = new Map<string, ToolTally>();
   for (const list of lists) {
     for (const tool of list) {
-      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][]) countTool(tools, tool.name, reason, false, count);
+      for (const [reason, count] of Object.entries(tool.counts) as [LineOutcome, number][])
+        countTool(tools, tool.name, reason, false, count);
       const merged = tools.get(tool.name) ?? tools.get(OTHER_TOOLS)!;
       merged.failed += tool.failed;
     }
@@ -394,10 +447,20 @@ export interface Io {
   progress?: Pick<ProgressOptions, "now" | "logIntervalMs">;
 }
 
-const RENDER = { text: checkText, json: (report: CheckReport) => JSON.stringify(report, null, 2), github: checkGithub, junit: checkJunit, sarif: checkSarif };
+const RENDER = {
+  text: checkText,
+  json: (report: CheckReport) => JSON.stringify(report, null, 2),
+  github: checkGithub,
+  junit: checkJunit,
+  sarif: checkSarif,
+};
 
 export async function runCheck(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ["tools", "fail-on", "max-failures", "threads", ...FORMAT_FLAGS.valued], [...FORMAT_FLAGS.switches, "help"]);
+  const args = parseArgs(
+    argv,
+    ["tools", "fail-on", "max-failures", "threads", ...FORMAT_FLAGS.valued],
+    [...FORMAT_FLAGS.switches, "help"],
+  );
   if (args.flags.has("help")) {
     io.stdout.write(`${CHECK_USAGE}\n`);
     return 0;
@@ -419,7 +482,15 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     let before = 0;
     for (const path of files) {
       const threads = await threadsFor(path, requested);
-      const one = await checkLog({ threads, file: path, input: await openLog(path), tools, failOn, maxFailures, onProgress: (n) => progress.update(before + n) });
+      const one = await checkLog({
+        threads,
+        file: path,
+        input: await openLog(path),
+        tools,
+        failOn,
+        maxFailures,
+        onProgress: (n) => progress.update(before + n),
+      });
       before += one.lines;
       reports.push(one);
     }
@@ -427,7 +498,15 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   } else {
     const input = file === "-" ? io.stdin : await openLog(file);
     const threads = await threadsFor(file, requested);
-    report = await checkLog({ threads, file: file === "-" ? "<stdin>" : file, input, tools, failOn, maxFailures, onProgress: progress.update });
+    report = await checkLog({
+      threads,
+      file: file === "-" ? "<stdin>" : file,
+      input,
+      tools,
+      failOn,
+      maxFailures,
+      onProgress: progress.update,
+    });
   }
   progress.done(report.lines);
   await writeHtmlReport(args.flags.get("html"), () => checkHtml(report));
@@ -438,23 +517,53 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
 /** The `.jsonl` files under a directory (sorted, recursively), or undefined when `path` is not a directory. */
 async function logsInDirectory(path: string): Promise<string[] | undefined> {
   const { stat, readdir } = await import("node:fs/promises");
-  const isDirectory = await stat(path).then((stats) => stats.isDirectory(), () => false);
+  const isDirectory = await stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
   if (!isDirectory) return undefined;
   const { join } = await import("node:path");
   const entries = await readdir(path, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl")).map((entry) => join((entry as { parentPath?: string; path?: string }).parentPath ?? (entry as { path?: string }).path ?? path, entry.name)).sort();
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
+    .map((entry) =>
+      join(
+        (entry as { parentPath?: string; path?: string }).parentPath ?? (entry as { path?: string }).path ?? path,
+        entry.name,
+      ),
+    )
+    .sort();
   if (files.length === 0) throw new UsageError(`${oneLine(path, 500)} is a directory with no .jsonl file in it`);
   return files;
 }
 
 /** One report for several files: counts added up, failures in file order (each naming its file), the first `maxFailures` kept. */
-function mergeReports(directory: string, reports: CheckReport[], maxFailures: number, failOn: ReadonlySet<LineOutcome>): CheckReport {
+function mergeReports(
+  directory: string,
+  reports: CheckReport[],
+  maxFailures: number,
+  failOn: ReadonlySet<LineOutcome>,
+): CheckReport {
   const tools = mergeTools(reports.map((r) => r.tools));
   const counts = emptyCounts();
   for (const report of reports) for (const outcome of LINE_OUTCOMES) counts[outcome] += report.counts[outcome];
-  const sum = (key: "lines" | "blank" | "skipped" | "items" | "failed") => reports.reduce((total, r) => total + r[key], 0);
+  const sum = (key: "lines" | "blank" | "skipped" | "items" | "failed") =>
+    reports.reduce((total, r) => total + r[key], 0);
   const failures = reports.flatMap((r) => r.failures.map((f) => ({ file: r.file, ...f }))).slice(0, maxFailures);
-  return { file: directory, threads: Math.max(1, ...reports.map((r) => r.threads)), failOn: LINE_OUTCOMES.filter((o) => failOn.has(o)), lines: sum("lines"), blank: sum("blank"), skipped: sum("skipped"), items: sum("items"), counts, tools: sortedTools(tools), failures, failed: sum("failed"), ok: sum("failed") === 0 };
+  return {
+    file: directory,
+    threads: Math.max(1, ...reports.map((r) => r.threads)),
+    failOn: LINE_OUTCOMES.filter((o) => failOn.has(o)),
+    lines: sum("lines"),
+    blank: sum("blank"),
+    skipped: sum("skipped"),
+    items: sum("items"),
+    counts,
+    tools: sortedTools(tools),
+    failures,
+    failed: sum("failed"),
+    ok: sum("failed") === 0,
+  };
 }
 
 async function openLog(path: string): Promise<Readable> {
@@ -467,14 +576,19 @@ async function openLog(path: string): Promise<Readable> {
   const stream = createReadStream(path, { highWaterMark: 1 << 16 });
   await new Promise<void>((resolve, reject) => {
     stream.once("open", () => resolve());
-    stream.once("error", (error: NodeJS.ErrnoException) => reject(new UsageError(`cannot read log ${path}: ${error.code ?? error.message}`)));
+    stream.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new UsageError(`cannot read log ${path}: ${error.code ?? error.message}`)),
+    );
   });
   return stream;
 }
 
 function parseFailOn(value: string | true | undefined): Set<LineOutcome> {
   if (value === undefined) return new Set(LINE_OUTCOMES.filter((r) => r !== "ok"));
-  const reasons = String(value).split(",").map((r) => r.trim()).filter(Boolean);
+  const reasons = String(value)
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
   for (const reason of reasons) {
     if (!(LINE_OUTCOMES as readonly string[]).includes(reason)) {
       throw new UsageError(`--fail-on: unknown reason "${reason}" (one of ${LINE_OUTCOMES.join(", ")})`);
@@ -511,7 +625,11 @@ export function threadCount(options: { requested?: number; cores: number; bytes?
 
 async function threadsFor(file: string, requested: number | undefined): Promise<number> {
   if (requested === 1) return 1;
-  const [{ stat }, { availableParallelism }, { existsSync }] = await Promise.all([import("node:fs/promises"), import("node:os"), import("node:fs")]);
+  const [{ stat }, { availableParallelism }, { existsSync }] = await Promise.all([
+    import("node:fs/promises"),
+    import("node:os"),
+    import("node:fs"),
+  ]);
   // Running from the sources (tests), there is no built worker script to start.
   if (!existsSync(new URL("./check-worker.js", import.meta.url))) return 1;
   const bytes = file === "-" ? undefined : (await stat(file)).size;

@@ -8,10 +8,10 @@ import { diffGithub } from "./report/github.js";
 import { diffHtml } from "./report/html.js";
 import { diffJunit } from "./report/junit.js";
 import { toolLocator } from "./report/locate.js";
+import { logSafe } from "./report/logSafe.js";
 import { diffSarif } from "./report/sarif.js";
 import { diffText } from "./report/text.js";
 import { readToolsSource, type ToolsSource } from "./toolsFile.js";
-import { logSafe } from "./report/logSafe.js";
 
 export const DIFF_USAGE = `Usage: agent-testkit diff <old-tools.json> <new-tools.json> [--format <format>] [--html <file>]
 
@@ -49,7 +49,13 @@ export interface DiffReport {
   ok: boolean;
 }
 
-const RENDER = { text: diffText, json: (report: DiffReport) => JSON.stringify(report, null, 2), github: diffGithub, junit: diffJunit, sarif: diffSarif };
+const RENDER = {
+  text: diffText,
+  json: (report: DiffReport) => JSON.stringify(report, null, 2),
+  github: diffGithub,
+  junit: diffJunit,
+  sarif: diffSarif,
+};
 
 export async function runDiff(argv: readonly string[], io: Io): Promise<number> {
   const args = parseArgs(argv, FORMAT_FLAGS.valued, [...FORMAT_FLAGS.switches, "help"]);

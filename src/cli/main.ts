@@ -1,8 +1,8 @@
 import { oneLine } from "../internal/render.js";
-import { UsageError } from "./args.js";
-import { CHECK_USAGE, runCheck, type Io } from "./check.js";
-import { DIFF_USAGE, runDiff } from "./diff.js";
 import { VERSION } from "../version.js";
+import { UsageError } from "./args.js";
+import { CHECK_USAGE, type Io, runCheck } from "./check.js";
+import { DIFF_USAGE, runDiff } from "./diff.js";
 import { defuseText } from "./report/logSafe.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]
@@ -19,7 +19,10 @@ const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], i
 };
 
 /** Runs the CLI; resolves to the exit code. */
-export async function main(argv: readonly string[], io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") {
     (command === undefined ? io.stderr : io.stdout).write(`${USAGE}\n`);
@@ -31,7 +34,9 @@ export async function main(argv: readonly string[], io: Io = { stdin: process.st
   }
   const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!entry) {
-    io.stderr.write(`${defuseText(`agent-testkit: unknown command ${JSON.stringify(oneLine(command, 100))}`)}\n\n${USAGE}\n`);
+    io.stderr.write(
+      `${defuseText(`agent-testkit: unknown command ${JSON.stringify(oneLine(command, 100))}`)}\n\n${USAGE}\n`,
+    );
     return 2;
   }
   try {

@@ -27,19 +27,34 @@ export async function readToolsSource(path: string): Promise<ToolsSource> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    throw new UsageError(`cannot read tools file ${oneLine(path, 500)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(
+      `cannot read tools file ${oneLine(path, 500)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte-order mark is not JSON
   } catch (error) {
-    throw new UsageError(`${oneLine(path, 500)}: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`);
+    throw new UsageError(
+      `${oneLine(path, 500)}: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`,
+    );
   }
-  if (value !== null && typeof value === "object" && !Array.isArray(value) && "tools" in value && !Array.isArray((value as { tools: unknown }).tools)) {
-    throw new UsageError(`${oneLine(path, 500)}: "tools" must be an array of tools, received ${describeValue((value as { tools: unknown }).tools, 60)}`);
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    "tools" in value &&
+    !Array.isArray((value as { tools: unknown }).tools)
+  ) {
+    throw new UsageError(
+      `${oneLine(path, 500)}: "tools" must be an array of tools, received ${describeValue((value as { tools: unknown }).tools, 60)}`,
+    );
   }
   const spec = (
-    value !== null && typeof value === "object" && !Array.isArray(value) && Array.isArray((value as { tools?: unknown }).tools)
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Array.isArray((value as { tools?: unknown }).tools)
       ? (value as { tools: unknown[] }).tools.filter((tool) => (tool as { type?: unknown })?.type === "function")
       : value
   ) as ToolSpec;

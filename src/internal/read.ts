@@ -6,7 +6,7 @@
 export function readField(value: unknown, key: string): unknown {
   if (value === null || typeof value !== "object") return undefined;
   try {
-    return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   } catch {
     return undefined;
   }

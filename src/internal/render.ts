@@ -19,8 +19,11 @@ const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" 
  */
 export function oneLine(text: string, max = 1000): string {
   const cut = text.length > max ? text.slice(0, max) : text;
-  // eslint-disable-next-line no-control-regex
-  const escaped = cut.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const escaped = cut.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   return text.length > max ? `${escaped}… (${text.length - max} more chars)` : escaped;
 }
 
@@ -60,7 +63,7 @@ function boundedJson(value: unknown, budget: number): string {
   const seen = new WeakSet<object>();
   let spent = 0;
   try {
-    const text = JSON.stringify(value, function (_key, v: unknown) {
+    const text = JSON.stringify(value, (_key, v: unknown) => {
       if (spent > budget) return undefined;
       if (typeof v === "bigint") return `${v}n`;
       if (typeof v === "string") spent += v.length;

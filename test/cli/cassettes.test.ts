@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { run } from "./run.js";
 import { fc_001, fc_009, salesTool } from "../core/samples.js";
+import { run } from "./run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-check-cassettes-"));
 const write = (name: string, lines: unknown[]) => {
@@ -18,17 +18,49 @@ const interaction = (output: unknown[], tools: unknown[] = [salesTool], stream =
   section: "a test",
   request: { method: "POST", path: "/responses", body: { model: "gpt-5", input: "hi", tools } },
   response: stream
-    ? { status: 200, headers: {}, events: [{ type: "response.created" }, { type: "response.completed", response: { object: "response", output } }] }
+    ? {
+        status: 200,
+        headers: {},
+        events: [
+          { type: "response.created" },
+          { type: "response.completed", response: { object: "response", output } },
+        ],
+      }
     : { status: 200, headers: {}, body: { object: "response", id: "resp_1", output } },
 });
 const session = (args: unknown) => ({
   section: "agents",
   request: { method: "GET", path: "/agents/sessions/sess_1" },
-  response: { status: 200, headers: {}, body: { object: "agent.session", agent: { tools: [salesTool] }, required_actions: [{ type: "function_call", turn_id: "turn_1", call_id: "call_1", name: "get_latest_sales_report", arguments: args }] } },
+  response: {
+    status: 200,
+    headers: {},
+    body: {
+      object: "agent.session",
+      agent: { tools: [salesTool] },
+      required_actions: [
+        {
+          type: "function_call",
+          turn_id: "turn_1",
+          call_id: "call_1",
+          name: "get_latest_sales_report",
+          arguments: args,
+        },
+      ],
+    },
+  },
 });
 
 test("each recorded call is gated against its own request's tools; lines without calls are counted apart", async () => {
-  const cassette = write("one.jsonl", [interaction([fc_001]), interaction([fc_009], [salesTool], true), { section: "a test", request: { method: "GET", path: "/responses/resp_1" }, response: { status: 200, headers: {}, body: { object: "response", output: [] } } }, session({ region: "global" })]);
+  const cassette = write("one.jsonl", [
+    interaction([fc_001]),
+    interaction([fc_009], [salesTool], true),
+    {
+      section: "a test",
+      request: { method: "GET", path: "/responses/resp_1" },
+      response: { status: 200, headers: {}, body: { object: "response", output: [] } },
+    },
+    session({ region: "global" }),
+  ]);
   const { code, out } = await run(["check", cassette, "--json"]);
   expect(code).toBe(1);
   const report = JSON.parse(out);
@@ -41,10 +73,24 @@ test("with --tools, recordings are gated against the proposed tool set", async (
   const cassette = write("two.jsonl", [interaction([fc_001])]);
   expect((await run(["check", cassette])).code).toBe(0);
   const narrowed = join(dir, "narrowed.json");
-  writeFileSync(narrowed, JSON.stringify([{ ...salesTool, parameters: { type: "object", properties: { region: { type: "string", enum: ["emea"] } }, required: ["region"] } }]));
+  writeFileSync(
+    narrowed,
+    JSON.stringify([
+      {
+        ...salesTool,
+        parameters: {
+          type: "object",
+          properties: { region: { type: "string", enum: ["emea"] } },
+          required: ["region"],
+        },
+      },
+    ]),
+  );
   const { code, out } = await run(["check", cassette, "--tools", narrowed]);
   expect(code).toBe(1);
-  expect(out).toContain('arguments_schema: /region must be equal to one of the allowed values ("emea"), received "apac"');
+  expect(out).toContain(
+    'arguments_schema: /region must be equal to one of the allowed values ("emea"), received "apac"',
+  );
 });
 
 test("a directory: every .jsonl under it, one report, each failure naming its file", async () => {

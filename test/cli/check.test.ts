@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { run } from "./run.js";
 import { fc_001, fc_009, salesTool, ws_001 } from "../core/samples.js";
+import { run } from "./run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cli-"));
 const toolsPath = join(dir, "tools.json");
@@ -14,7 +14,6 @@ function file(name: string, lines: string[]): string {
   writeFileSync(path, lines.join("\n"));
   return path;
 }
-
 
 describe("agent-testkit check", () => {
   test("all ok → exit 0 with a per-reason table", async () => {
@@ -27,7 +26,14 @@ describe("agent-testkit check", () => {
   });
 
   test("failures are listed with file:line and message; every line is counted", async () => {
-    const lines = [JSON.stringify(fc_001), JSON.stringify(fc_009), "{not json", "", JSON.stringify(ws_001), JSON.stringify({ object: "response", output: [fc_001, fc_009] })];
+    const lines = [
+      JSON.stringify(fc_001),
+      JSON.stringify(fc_009),
+      "{not json",
+      "",
+      JSON.stringify(ws_001),
+      JSON.stringify({ object: "response", output: [fc_001, fc_009] }),
+    ];
     const log = file("mixed.jsonl", lines);
     const { code, out } = await run(["check", log, "--tools", toolsPath, "--json"]);
     expect(code).toBe(1);
@@ -39,7 +45,12 @@ describe("agent-testkit check", () => {
     const counted = Object.values(report.counts as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(counted + report.blank).toBe(lines.length + 1); // the response line holds two items
     expect(report.failures).toEqual([
-      { line: 2, reason: "arguments_schema", tool: "get_latest_sales_report", message: expect.stringContaining("/region must be equal") },
+      {
+        line: 2,
+        reason: "arguments_schema",
+        tool: "get_latest_sales_report",
+        message: expect.stringContaining("/region must be equal"),
+      },
       { line: 3, reason: "malformed_line", message: expect.stringMatching(/^malformed_line: not valid JSON/) },
       { line: 5, reason: "namespaced", message: expect.stringContaining("openai:web_search_call") },
       { line: 6, index: 1, reason: "arguments_schema", tool: "get_latest_sales_report", message: expect.any(String) },
@@ -52,18 +63,29 @@ describe("agent-testkit check", () => {
   });
 
   test("--fail-on limits which reasons fail the run", async () => {
-    const log = file("fail-on.jsonl", [JSON.stringify(fc_001), JSON.stringify({ type: "message", role: "user", content: "hi" })]);
+    const log = file("fail-on.jsonl", [
+      JSON.stringify(fc_001),
+      JSON.stringify({ type: "message", role: "user", content: "hi" }),
+    ]);
     expect((await run(["check", log])).code).toBe(1);
     expect((await run(["check", log, "--fail-on", "arguments_schema,status"])).code).toBe(0);
     const narrowed = await run(["check", log, "--fail-on", "arguments_parse"]);
-    expect(narrowed.out.trim().split("\n").at(-1)).toBe("OK: no item failed (--fail-on arguments_parse); 1 item may not be replayed but was not counted as failing: 1 not_function_call");
+    expect(narrowed.out.trim().split("\n").at(-1)).toBe(
+      "OK: no item failed (--fail-on arguments_parse); 1 item may not be replayed but was not counted as failing: 1 not_function_call",
+    );
     const bad = await run(["check", log, "--fail-on", "nope"]);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('unknown reason "nope"');
   });
 
   test("the summary never says every line may be replayed when some may not", async () => {
-    const lines = [JSON.stringify(fc_001), ...Array.from({ length: 4 }, () => JSON.stringify(fc_009)), JSON.stringify(ws_001), JSON.stringify({ ...fc_001, status: "in_progress" }), JSON.stringify({ ...fc_001, arguments: '{"region":' })];
+    const lines = [
+      JSON.stringify(fc_001),
+      ...Array.from({ length: 4 }, () => JSON.stringify(fc_009)),
+      JSON.stringify(ws_001),
+      JSON.stringify({ ...fc_001, status: "in_progress" }),
+      JSON.stringify({ ...fc_001, arguments: '{"region":' }),
+    ];
     const log = file("summary.jsonl", lines);
     const tools = file("summary-tools.json", [JSON.stringify([salesTool])]);
     const parseOnly = await run(["check", log, "--tools", tools, "--fail-on", "arguments_parse"]);
@@ -76,7 +98,9 @@ describe("agent-testkit check", () => {
     const nothingCounted = await run(["check", log, "--tools", tools, "--fail-on", "malformed_line"]);
     expect(nothingCounted.code).toBe(0);
     expect(nothingCounted.out).not.toContain("every line may be replayed");
-    expect(nothingCounted.out.trim().split("\n").at(-1)).toMatch(/^OK: no item failed \(--fail-on malformed_line\); 7 items may not be replayed but were not counted as failing/);
+    expect(nothingCounted.out.trim().split("\n").at(-1)).toMatch(
+      /^OK: no item failed \(--fail-on malformed_line\); 7 items may not be replayed but were not counted as failing/,
+    );
     const all = await run(["check", file("all-ok.jsonl", [JSON.stringify(fc_001)]), "--tools", tools]);
     expect(all.out.trim().split("\n").at(-1)).toBe("OK: every line may be replayed");
   });
@@ -97,7 +121,9 @@ describe("agent-testkit check", () => {
     const bad = await run(["check", "-", "--tools", badTools]);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("bad-tools.json: not valid JSON");
-    const brokenSchema = file("broken.json", [JSON.stringify([{ type: "function", name: "broken_tool", parameters: { type: "objekt" } }])]);
+    const brokenSchema = file("broken.json", [
+      JSON.stringify([{ type: "function", name: "broken_tool", parameters: { type: "objekt" } }]),
+    ]);
     expect((await run(["check", "-", "--tools", brokenSchema])).err).toContain('tool "broken_tool"');
     expect((await run(["frobnicate"])).code).toBe(2);
     expect((await run(["check", "x", "--bogus"])).err).toContain("unknown option --bogus");
@@ -113,8 +139,12 @@ describe("agent-testkit check", () => {
   test("the tools file may also be one function tool, or a bare JSON Schema", async () => {
     const log = file("one-bad.jsonl", [JSON.stringify(fc_009)]);
     expect((await run(["check", log, "--tools", file("one-tool.json", [JSON.stringify(salesTool)])])).code).toBe(1);
-    expect((await run(["check", log, "--tools", file("schema.json", [JSON.stringify(salesTool.parameters)])])).code).toBe(1);
-    expect((await run(["check", log, "--tools", file("open.json", [JSON.stringify({ type: "object" })])])).code).toBe(0);
+    expect(
+      (await run(["check", log, "--tools", file("schema.json", [JSON.stringify(salesTool.parameters)])])).code,
+    ).toBe(1);
+    expect((await run(["check", log, "--tools", file("open.json", [JSON.stringify({ type: "object" })])])).code).toBe(
+      0,
+    );
   });
 
   test("a request body with tools is accepted as the tools file", async () => {
@@ -125,7 +155,11 @@ describe("agent-testkit check", () => {
 });
 
 describe("progress on stderr, never on stdout", () => {
-  const log = () => file("big.jsonl", Array.from({ length: 200_001 }, () => JSON.stringify(fc_001)));
+  const log = () =>
+    file(
+      "big.jsonl",
+      Array.from({ length: 200_001 }, () => JSON.stringify(fc_001)),
+    );
   /** A clock that moves one second each time it is read. */
   const ticking = () => {
     let ms = 0;
@@ -163,10 +197,18 @@ describe("progress on stderr, never on stdout", () => {
 
 test("per-tool counts are bounded: past 1,000 names, the rest are counted together", async () => {
   const names = Array.from({ length: 1005 }, (_, i) => `tool_${i}`);
-  const log = file("names.jsonl", names.map((name) => JSON.stringify({ ...fc_001, name })));
+  const log = file(
+    "names.jsonl",
+    names.map((name) => JSON.stringify({ ...fc_001, name })),
+  );
   const report = JSON.parse((await run(["check", log, "--tools", toolsPath, "--json", "--max-failures", "0"])).out);
   expect(report.tools).toHaveLength(1001);
-  expect(report.tools.find((t: { name: string }) => t.name === "(other tools)")).toEqual({ name: "(other tools)", counts: { unknown_tool: 5 }, items: 5, failed: 5 });
+  expect(report.tools.find((t: { name: string }) => t.name === "(other tools)")).toEqual({
+    name: "(other tools)",
+    counts: { unknown_tool: 5 },
+    items: 5,
+    failed: 5,
+  });
   expect(report.tools.reduce((sum: number, t: { items: number }) => sum + t.items, 0)).toBe(1005);
   const long = file("long-name.jsonl", [JSON.stringify({ ...fc_001, name: "n".repeat(10_000) })]);
   const [tool] = JSON.parse((await run(["check", long, "--tools", toolsPath, "--json"])).out).tools;

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { run } from "./run.js";
 import { lookupOrderTool, salesTool } from "../core/samples.js";
+import { run } from "./run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-diff-"));
 const write = (name: string, value: unknown) => {
@@ -12,10 +12,20 @@ const write = (name: string, value: unknown) => {
   return path;
 };
 
-
 const v1 = write("v1.json", [salesTool, lookupOrderTool]);
-const v2ok = write("v2-ok.json", [salesTool, lookupOrderTool, { type: "function", name: "refund_order", parameters: { type: "object" } }]);
-const v2bad = write("v2-bad.json", { tools: [{ ...salesTool, parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac"] } } } }] });
+const v2ok = write("v2-ok.json", [
+  salesTool,
+  lookupOrderTool,
+  { type: "function", name: "refund_order", parameters: { type: "object" } },
+]);
+const v2bad = write("v2-bad.json", {
+  tools: [
+    {
+      ...salesTool,
+      parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac"] } } },
+    },
+  ],
+});
 
 test("no breaking change: exit 0, compatible changes listed", async () => {
   const { code, out } = await run(["diff", v1, v2ok]);
@@ -31,7 +41,11 @@ test("breaking changes: exit 1, each with its path and rule", async () => {
   expect(out).toContain("get_latest_sales_report/properties/region/enum  [enum_value_removed]");
   expect(out).toContain("lookup_order  [tool_removed]");
   const json = await run(["diff", v1, v2bad, "--json"]);
-  expect(JSON.parse(json.out)).toMatchObject({ breaking: 2, compatible: 0, changes: expect.arrayContaining([expect.objectContaining({ rule: "tool_removed" })]) });
+  expect(JSON.parse(json.out)).toMatchObject({
+    breaking: 2,
+    compatible: 0,
+    changes: expect.arrayContaining([expect.objectContaining({ rule: "tool_removed" })]),
+  });
 });
 
 test("usage errors exit 2 and name the file", async () => {

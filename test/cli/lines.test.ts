@@ -20,19 +20,23 @@ test("splits on \\n and \\r\\n, keeps empty lines, and a last line without newli
 
 test("any chunking of any text gives the same lines as split (multi-byte characters cut anywhere)", async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.string({ unit: "binary" })), fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }), async (parts, cuts) => {
-      const text = parts.join("\n");
-      const bytes = Buffer.from(text, "utf8");
-      const chunks: Buffer[] = [];
-      for (let i = 0, c = 0; i < bytes.length; c++) {
-        const size = cuts[c % cuts.length]!;
-        chunks.push(bytes.subarray(i, i + size));
-        i += size;
-      }
-      const expected = text === "" ? [] : text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
-      if (text.endsWith("\n")) expected.pop();
-      expect(await collect(chunks)).toEqual(expected);
-    }),
+    fc.asyncProperty(
+      fc.array(fc.string({ unit: "binary" })),
+      fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }),
+      async (parts, cuts) => {
+        const text = parts.join("\n");
+        const bytes = Buffer.from(text, "utf8");
+        const chunks: Buffer[] = [];
+        for (let i = 0, c = 0; i < bytes.length; c++) {
+          const size = cuts[c % cuts.length]!;
+          chunks.push(bytes.subarray(i, i + size));
+          i += size;
+        }
+        const expected = text === "" ? [] : text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+        if (text.endsWith("\n")) expected.pop();
+        expect(await collect(chunks)).toEqual(expected);
+      },
+    ),
     { numRuns: 200 },
   );
 });

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
-import { main } from "../../src/cli/main.js";
 import type { Io } from "../../src/cli/check.js";
+import { main } from "../../src/cli/main.js";
 
 /** Runs the CLI in-process, capturing stdout and stderr. */
 export async function run(argv: string[], stdin = "", isTTY = false, progress?: Io["progress"]) {

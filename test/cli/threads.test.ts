@@ -2,13 +2,12 @@
 // file next to cli.js), its report must be the one a single thread gives, line numbers included.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { threadCount, BATCH_BYTES } from "../../src/cli/check.js";
-import { requireFreshBuild, root } from "../build.js";
 import { createFactories } from "../../fixtures/factories/index.js";
+import { BATCH_BYTES, threadCount } from "../../src/cli/check.js";
+import { requireFreshBuild, root } from "../build.js";
 import { lookupOrderTool, salesTool } from "../core/samples.js";
 
 test("worker threads give exactly the single-thread report", () => {
@@ -20,14 +19,31 @@ test("worker threads give exactly the single-thread report", () => {
     const pick = i % 10;
     if (pick === 3) lines.push("not json at all");
     else if (pick === 5) lines.push("");
-    else if (pick === 7) lines.push(JSON.stringify({ object: "response", output: [f.functionCall(), f.message({ role: "assistant" })] }));
+    else if (pick === 7)
+      lines.push(JSON.stringify({ object: "response", output: [f.functionCall(), f.message({ role: "assistant" })] }));
     else if (pick === 9) lines.push(JSON.stringify(f.invalid.all()[i % 7]!.item));
     else lines.push(JSON.stringify(f.functionCall()));
   }
   const dir = mkdtempSync(join(tmpdir(), "agent-testkit-threads-"));
   writeFileSync(join(dir, "log.jsonl"), lines.join("\n"));
   writeFileSync(join(dir, "tools.json"), JSON.stringify(tools));
-  const run = (threads: number) => spawnSync(process.execPath, ["dist/cli.js", "check", join(dir, "log.jsonl"), "--tools", join(dir, "tools.json"), "--json", "--max-failures", "50", "--threads", String(threads)], { cwd: root, encoding: "utf8" });
+  const run = (threads: number) =>
+    spawnSync(
+      process.execPath,
+      [
+        "dist/cli.js",
+        "check",
+        join(dir, "log.jsonl"),
+        "--tools",
+        join(dir, "tools.json"),
+        "--json",
+        "--max-failures",
+        "50",
+        "--threads",
+        String(threads),
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
   const one = run(1);
   const three = run(3);
   expect(one.status).toBe(1);

@@ -2,13 +2,15 @@
 // Node version, and the two projects generated from the docs) and run each project's own
 // `npm test`. Run after `npm run build`. `npm run test:consumer -- docs-vitest` runs one.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { writeDocsProjects } from "../docs/project.mjs";
 
 if (Number(process.versions.node.split(".")[0]) < 22) {
-  console.error(`consumer tests: run them with npm (npm run test:consumer), which puts the pinned Node 24 on PATH; this is Node ${process.version}`);
+  console.error(
+    `consumer tests: run them with npm (npm run test:consumer), which puts the pinned Node 24 on PATH; this is Node ${process.version}`,
+  );
   process.exit(1);
 }
 const root = resolve(import.meta.dirname, "../..");
@@ -16,11 +18,15 @@ const projects = resolve(import.meta.dirname, "projects");
 const only = process.argv.slice(2);
 
 /** PATH without node_modules/.bin entries: the machine's own Node (20 here), not the pinned one. */
-const systemPath = process.env.PATH.split(delimiter).filter((p) => !p.includes(`node_modules${"/"}.bin`)).join(delimiter);
+const systemPath = process.env.PATH.split(delimiter)
+  .filter((p) => !p.includes(`node_modules${"/"}.bin`))
+  .join(delimiter);
 const nodesOf = { imports: ["pinned", "system"], "node20-vitest4-jest29": ["system"] };
 
 const work = mkdtempSync(join(tmpdir(), "agent-testkit-consumer-"));
-const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }));
+const packed = JSON.parse(
+  execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, encoding: "utf8" }),
+);
 const tarball = join(work, packed[0].filename);
 console.log(`packed ${packed[0].filename} (${packed[0].files.length} files)`);
 

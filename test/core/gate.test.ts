@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { replayGate, GATE_REASONS, ToolSchemaError, ToolSpecError } from "../../src/index.js";
+import { GATE_REASONS, replayGate, ToolSchemaError, ToolSpecError } from "../../src/index.js";
 import { fc_001, fc_009, lookupOrderTool, regionSchema, salesTool, ws_001 } from "./samples.js";
 
 describe("the article's samples", () => {
@@ -36,7 +36,8 @@ describe("the article's samples", () => {
     expect(replayGate(ws_001, regionSchema)).toMatchObject({
       ok: false,
       reason: "namespaced",
-      message: 'namespaced: type "openai:web_search_call" is a provider extension (it contains ":"), not a portable item',
+      message:
+        'namespaced: type "openai:web_search_call" is a provider extension (it contains ":"), not a portable item',
     });
   });
 });
@@ -45,7 +46,11 @@ describe("reasons, in the reference order", () => {
   const cases: Array<[string, unknown, string]> = [
     ["no type", { ...fc_001, type: undefined }, "namespaced"],
     ["numeric type", { ...fc_001, type: 7 }, "namespaced"],
-    ["namespaced and not completed: type wins", { ...fc_001, type: "x:function_call", status: "in_progress" }, "namespaced"],
+    [
+      "namespaced and not completed: type wins",
+      { ...fc_001, type: "x:function_call", status: "in_progress" },
+      "namespaced",
+    ],
     ["message", { type: "message", role: "user", content: [] }, "not_function_call"],
     ["function_call_output", { type: "function_call_output", call_id: "c", output: "x" }, "not_function_call"],
     ["in_progress with object arguments: status wins", { ...fc_001, status: "in_progress", arguments: {} }, "status"],
@@ -84,7 +89,9 @@ describe("reasons, in the reference order", () => {
     expect(replayGate({ ...fc_001, arguments: '{"region":"ap' }).message).toMatch(
       /^arguments_parse: arguments is not valid JSON \(.+\), received "\{\\"region\\":\\"ap"$/,
     );
-    expect(replayGate({ type: "message" }).message).toBe('not_function_call: type is "message", expected "function_call"');
+    expect(replayGate({ type: "message" }).message).toBe(
+      'not_function_call: type is "message", expected "function_call"',
+    );
   });
 });
 
@@ -119,12 +126,17 @@ describe("tools", () => {
   });
 
   test("Chat Completions-style tool definitions are accepted", () => {
-    const chatTool = { type: "function", function: { name: "get_latest_sales_report", parameters: regionSchema } } as const;
+    const chatTool = {
+      type: "function",
+      function: { name: "get_latest_sales_report", parameters: regionSchema },
+    } as const;
     expect(replayGate(fc_009, [chatTool]).reason).toBe("arguments_schema");
   });
 
   test("a tool with null parameters accepts any arguments", () => {
-    expect(replayGate(fc_001, { type: "function", name: "get_latest_sales_report", parameters: null }).reason).toBe("ok");
+    expect(replayGate(fc_001, { type: "function", name: "get_latest_sales_report", parameters: null }).reason).toBe(
+      "ok",
+    );
   });
 
   test("every schema issue is listed (allErrors), each with path, keyword, message and params", () => {
@@ -144,7 +156,11 @@ describe("tools", () => {
   });
 
   test("an uncompilable schema names the tool", () => {
-    const broken = { type: "function", name: "broken_tool", parameters: { type: "object", properties: { a: { type: "strng" } } } } as const;
+    const broken = {
+      type: "function",
+      name: "broken_tool",
+      parameters: { type: "object", properties: { a: { type: "strng" } } },
+    } as const;
     expect(() => replayGate({ ...fc_001, name: "broken_tool" }, broken)).toThrow(ToolSchemaError);
     expect(() => replayGate({ ...fc_001, name: "broken_tool" }, broken)).toThrow(/tool "broken_tool"/);
   });
@@ -164,6 +180,8 @@ describe("compileGate", () => {
 
   test("a broken schema throws when the gate is compiled, naming the tool", async () => {
     const { compileGate } = await import("../../src/index.js");
-    expect(() => compileGate([{ type: "function", name: "broken_tool", parameters: { type: "objekt" } }])).toThrow(/tool "broken_tool"/);
+    expect(() => compileGate([{ type: "function", name: "broken_tool", parameters: { type: "objekt" } }])).toThrow(
+      /tool "broken_tool"/,
+    );
   });
 });

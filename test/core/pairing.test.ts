@@ -4,7 +4,11 @@ import { call_123_output, fc_001, fc_009, ws_001 } from "./samples.js";
 
 describe("Open Responses: function_call_output ↔ function_call", () => {
   test("the article's call_123 output pairs with fc_001", () => {
-    expect(checkPair(fc_001, call_123_output)).toEqual({ ok: true, reason: "ok", message: expect.stringMatching(/^ok/) });
+    expect(checkPair(fc_001, call_123_output)).toEqual({
+      ok: true,
+      reason: "ok",
+      message: expect.stringMatching(/^ok/),
+    });
   });
 
   test("a content array is a valid output", () => {
@@ -55,7 +59,13 @@ describe("Open Responses: function_call_output ↔ function_call", () => {
 });
 
 describe("Agents API: tool_result ↔ required action", () => {
-  const action = { type: "function_call", turn_id: "turn_2", call_id: "call_3c91", name: "lookup_order", arguments: { order_id: "A-1042" } };
+  const action = {
+    type: "function_call",
+    turn_id: "turn_2",
+    call_id: "call_3c91",
+    name: "lookup_order",
+    arguments: { order_id: "A-1042" },
+  };
   const result = {
     type: "agent.session.input.tool_result",
     turn_id: "turn_2",
@@ -87,7 +97,9 @@ describe("Agents API: tool_result ↔ required action", () => {
   });
 
   test("the required action must be a function_call", () => {
-    expect(checkPair({ type: "environment_connection", environment_id: "env_1" }, result).reason).toBe("call_not_pairable");
+    expect(checkPair({ type: "environment_connection", environment_id: "env_1" }, result).reason).toBe(
+      "call_not_pairable",
+    );
   });
 });
 
@@ -116,27 +128,131 @@ describe("Agents API: approval result ↔ computer_use_approval_request", () => 
     type: "computer_use_approval_request",
     request_id: "cuareq_1",
     turn_id: "turn_1",
-    request: { type: "browser_authentication", credential_origin: null, fields: [{ id: "email", label: "Email", required: true, type: "email" }, { id: "otp", label: "Code", required: false, type: "text" }], options: [{ id: "mail", field_ids: ["email"], label: "By mail" }], reason: null },
+    request: {
+      type: "browser_authentication",
+      credential_origin: null,
+      fields: [
+        { id: "email", label: "Email", required: true, type: "email" },
+        { id: "otp", label: "Code", required: false, type: "text" },
+      ],
+      options: [{ id: "mail", field_ids: ["email"], label: "By mail" }],
+      reason: null,
+    },
   };
-  const origin = { type: "computer_use_approval_request", request_id: "cuareq_2", turn_id: "turn_1", request: { type: "browser_origin_access", origin: "https://a.example", reason: null } };
-  const result = (request_id: string, response: unknown) => ({ type: "agent.session.input.computer_use_approval_request_result", request_id, response });
+  const origin = {
+    type: "computer_use_approval_request",
+    request_id: "cuareq_2",
+    turn_id: "turn_1",
+    request: { type: "browser_origin_access", origin: "https://a.example", reason: null },
+  };
+  const result = (request_id: string, response: unknown) => ({
+    type: "agent.session.input.computer_use_approval_request_result",
+    request_id,
+    response,
+  });
 
   test("a submitted sign-in with its required fields and option, a cancel, an origin decision", () => {
-    expect(checkPair(signIn, result("cuareq_1", { type: "browser_authentication", action: "submit", fields: [{ field_id: "email", value: "a@b.c" }], selected_option: "mail" })).ok).toBe(true);
+    expect(
+      checkPair(
+        signIn,
+        result("cuareq_1", {
+          type: "browser_authentication",
+          action: "submit",
+          fields: [{ field_id: "email", value: "a@b.c" }],
+          selected_option: "mail",
+        }),
+      ).ok,
+    ).toBe(true);
     expect(checkPair(signIn, result("cuareq_1", { type: "browser_authentication", action: "cancel" })).ok).toBe(true);
-    for (const decision of ["approve", "deny", "cancel"]) expect(checkPair(origin, result("cuareq_2", { type: "browser_origin_access", decision })).ok).toBe(true);
+    for (const decision of ["approve", "deny", "cancel"])
+      expect(checkPair(origin, result("cuareq_2", { type: "browser_origin_access", decision })).ok).toBe(true);
   });
 
   test.each([
-    ["another request", signIn, result("cuareq_9", { type: "browser_authentication", action: "cancel" }), "request_id_mismatch", 'request_id "cuareq_9" does not match the request\'s request_id "cuareq_1"'],
-    ["a function call", { type: "function_call", turn_id: "t", call_id: "c", name: "n", arguments: {} }, result("cuareq_1", {}), "call_not_pairable", 'an approval result answers a computer_use_approval_request, received type "function_call"'],
-    ["the other kind", signIn, result("cuareq_1", { type: "browser_origin_access", decision: "approve" }), "response_mismatch", 'response.type is "browser_origin_access", the request is "browser_authentication"'],
-    ["no response", signIn, result("cuareq_1", "yes"), "response_mismatch", 'response must be an object, received "yes"'],
-    ["an unknown decision", origin, result("cuareq_2", { type: "browser_origin_access", decision: "maybe" }), "response_mismatch", 'response.decision must be "approve", "deny" or "cancel", received "maybe"'],
-    ["a field the form has not", signIn, result("cuareq_1", { type: "browser_authentication", action: "submit", fields: [{ field_id: "email", value: "a" }, { field_id: "pin", value: "1" }], selected_option: "mail" }), "response_mismatch", 'response.fields names "pin", which the request does not have (fields: "email", "otp")'],
-    ["an empty required field", signIn, result("cuareq_1", { type: "browser_authentication", action: "submit", fields: [{ field_id: "email", value: "" }], selected_option: "mail" }), "response_mismatch", 'the required field "email" ("Email") has no value'],
-    ["no option chosen", signIn, result("cuareq_1", { type: "browser_authentication", action: "submit", fields: [{ field_id: "email", value: "a" }] }), "response_mismatch", 'selected_option must be one of "mail", received undefined'],
-    ["values that are not strings", signIn, result("cuareq_1", { type: "browser_authentication", action: "submit", fields: [{ field_id: "email", value: 1 }] }), "response_mismatch", "response.fields must be an array of { field_id, value } strings"],
+    [
+      "another request",
+      signIn,
+      result("cuareq_9", { type: "browser_authentication", action: "cancel" }),
+      "request_id_mismatch",
+      'request_id "cuareq_9" does not match the request\'s request_id "cuareq_1"',
+    ],
+    [
+      "a function call",
+      { type: "function_call", turn_id: "t", call_id: "c", name: "n", arguments: {} },
+      result("cuareq_1", {}),
+      "call_not_pairable",
+      'an approval result answers a computer_use_approval_request, received type "function_call"',
+    ],
+    [
+      "the other kind",
+      signIn,
+      result("cuareq_1", { type: "browser_origin_access", decision: "approve" }),
+      "response_mismatch",
+      'response.type is "browser_origin_access", the request is "browser_authentication"',
+    ],
+    [
+      "no response",
+      signIn,
+      result("cuareq_1", "yes"),
+      "response_mismatch",
+      'response must be an object, received "yes"',
+    ],
+    [
+      "an unknown decision",
+      origin,
+      result("cuareq_2", { type: "browser_origin_access", decision: "maybe" }),
+      "response_mismatch",
+      'response.decision must be "approve", "deny" or "cancel", received "maybe"',
+    ],
+    [
+      "a field the form has not",
+      signIn,
+      result("cuareq_1", {
+        type: "browser_authentication",
+        action: "submit",
+        fields: [
+          { field_id: "email", value: "a" },
+          { field_id: "pin", value: "1" },
+        ],
+        selected_option: "mail",
+      }),
+      "response_mismatch",
+      'response.fields names "pin", which the request does not have (fields: "email", "otp")',
+    ],
+    [
+      "an empty required field",
+      signIn,
+      result("cuareq_1", {
+        type: "browser_authentication",
+        action: "submit",
+        fields: [{ field_id: "email", value: "" }],
+        selected_option: "mail",
+      }),
+      "response_mismatch",
+      'the required field "email" ("Email") has no value',
+    ],
+    [
+      "no option chosen",
+      signIn,
+      result("cuareq_1", {
+        type: "browser_authentication",
+        action: "submit",
+        fields: [{ field_id: "email", value: "a" }],
+      }),
+      "response_mismatch",
+      'selected_option must be one of "mail", received undefined',
+    ],
+    [
+      "values that are not strings",
+      signIn,
+      result("cuareq_1", {
+        type: "browser_authentication",
+        action: "submit",
+        fields: [{ field_id: "email", value: 1 }],
+      }),
+      "response_mismatch",
+      "response.fields must be an array of { field_id, value } strings",
+    ],
   ])("%s → %s", (_name, action, answer, reason, message) => {
     const got = checkPair(action, answer);
     expect(got).toMatchObject({ ok: false, reason });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { GATE_REASONS, checkPair, orphanResults, pendingCalls, replayGate, replayReason } from "../../src/index.js";
+import { checkPair, GATE_REASONS, orphanResults, pendingCalls, replayGate, replayReason } from "../../src/index.js";
 import { fc_001, regionSchema, salesTool } from "./samples.js";
 
 const anyValue = fc.anything({
@@ -86,7 +86,20 @@ describe("the gate is total", () => {
     });
     expect(replayGate(throwing).reason).toBe("status");
 
-    const proxy = new Proxy({}, { get: () => { throw new Error("trap"); }, has: () => { throw new Error("trap"); }, getOwnPropertyDescriptor: () => { throw new Error("trap"); } });
+    const proxy = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("trap");
+        },
+        has: () => {
+          throw new Error("trap");
+        },
+        getOwnPropertyDescriptor: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     expectGateResult(replayGate(proxy));
   });
 
@@ -123,7 +136,7 @@ describe("the gate is total", () => {
     expect(Object.prototype).not.toHaveProperty("polluted");
     // `__proto__` stays an own key of the parsed value, which additionalProperties: false rejects
     expect(result.reason).toBe("arguments_schema");
-    expect(Object.prototype.hasOwnProperty.call(result.arguments, "__proto__")).toBe(true);
+    expect(Object.hasOwn(result.arguments as object, "__proto__")).toBe(true);
   });
 
   test("the item is never modified", () => {

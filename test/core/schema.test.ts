@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { compiledSchemaCount, replayGate, validatorFor, ToolSchemaError } from "../../src/index.js";
+import { compiledSchemaCount, replayGate, ToolSchemaError, validatorFor } from "../../src/index.js";
 import { cachedValidatorCount, draftOf, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
 import { fc_001 } from "./samples.js";
 
@@ -23,7 +23,13 @@ describe("drafts and formats", () => {
     ["2019-09", "https://json-schema.org/draft/2019-09/schema"],
     ["2020-12", "https://json-schema.org/draft/2020-12/schema"],
   ])("%s compiles and validates", (_name, uri) => {
-    const schema = { $schema: uri, type: "object", properties: { region }, required: ["region"], additionalProperties: false };
+    const schema = {
+      $schema: uri,
+      type: "object",
+      properties: { region },
+      required: ["region"],
+      additionalProperties: false,
+    };
     expect(replayGate(call({ region: "apac" }), schema).reason).toBe("ok");
     const bad = replayGate(call({ region: "global" }), schema);
     expect(bad.reason).toBe("arguments_schema");
@@ -36,24 +42,44 @@ describe("drafts and formats", () => {
       $schema: "http://json-schema.org/draft-04/schema#",
       id: "https://example.com/quantity.json",
       type: "object",
-      properties: { quantity: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false } },
+      properties: {
+        quantity: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false },
+      },
       definitions: { note: { type: "string", maxLength: 3 } },
       additionalProperties: { $ref: "#/definitions/note" },
     };
     expect(replayGate(call({ quantity: 1 }), schema).reason).toBe("ok");
     expect(replayGate(call({ quantity: 10 }), schema).reason).toBe("ok");
-    expect(replayGate(call({ quantity: 0 }), schema).errors[0]).toMatchObject({ path: "/quantity", keyword: "exclusiveMinimum" });
-    expect(replayGate(call({ quantity: 1, note: "long" }), schema).errors[0]).toMatchObject({ path: "/note", keyword: "maxLength" });
+    expect(replayGate(call({ quantity: 0 }), schema).errors[0]).toMatchObject({
+      path: "/quantity",
+      keyword: "exclusiveMinimum",
+    });
+    expect(replayGate(call({ quantity: 1, note: "long" }), schema).errors[0]).toMatchObject({
+      path: "/note",
+      keyword: "maxLength",
+    });
   });
 
   test("draft-06 keywords (const, exclusiveMinimum as a number) are checked", () => {
-    const schema = { $schema: "http://json-schema.org/draft-06/schema#", type: "object", properties: { v: { const: 2 }, n: { exclusiveMinimum: 0 } } };
+    const schema = {
+      $schema: "http://json-schema.org/draft-06/schema#",
+      type: "object",
+      properties: { v: { const: 2 }, n: { exclusiveMinimum: 0 } },
+    };
     expect(replayGate(call({ v: 2, n: 1 }), schema).reason).toBe("ok");
-    expect(replayGate(call({ v: 3, n: 0 }), schema).errors.map((e) => e.keyword)).toEqual(["const", "exclusiveMinimum"]);
+    expect(replayGate(call({ v: 3, n: 0 }), schema).errors.map((e) => e.keyword)).toEqual([
+      "const",
+      "exclusiveMinimum",
+    ]);
   });
 
   test("draft-07 tuple items and 2020-12 prefixItems each work in their draft", () => {
-    const d7 = { $schema: "http://json-schema.org/draft-07/schema#", type: "array", items: [{ type: "string" }], additionalItems: false };
+    const d7 = {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "array",
+      items: [{ type: "string" }],
+      additionalItems: false,
+    };
     expect(replayGate(call(["a"]), d7).reason).toBe("ok");
     expect(replayGate(call(["a", 1]), d7).reason).toBe("arguments_schema");
     const d2020 = { type: "array", prefixItems: [{ type: "string" }], items: false };
@@ -62,13 +88,20 @@ describe("drafts and formats", () => {
   });
 
   test("a 2019-09 schema is validated with its own keywords", () => {
-    const schema = { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", dependentRequired: { card: ["cvc"] } };
+    const schema = {
+      $schema: "https://json-schema.org/draft/2019-09/schema",
+      type: "object",
+      dependentRequired: { card: ["cvc"] },
+    };
     expect(replayGate(call({ card: "4242" }), schema).errors[0]).toMatchObject({ keyword: "dependentRequired" });
     expect(replayGate(call({ card: "4242", cvc: "123" }), schema).reason).toBe("ok");
   });
 
   test("formats are checked (ajv-formats)", () => {
-    const schema = { type: "object", properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" } } };
+    const schema = {
+      type: "object",
+      properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" } },
+    };
     expect(replayGate(call({ at: "2026-10-22T10:00:00Z", mail: "a@b.co" }), schema).reason).toBe("ok");
     const result = replayGate(call({ at: "yesterday", mail: "nope" }), schema);
     expect(result.errors.map((e) => e.keyword)).toEqual(["format", "format"]);
@@ -76,7 +109,13 @@ describe("drafts and formats", () => {
   });
 
   test("unknown keywords (description, strict, examples, x-*) are tolerated", () => {
-    const schema = { type: "object", description: "d", strict: true, "x-vendor": 1, properties: { a: { type: "string", examples: ["x"] } } };
+    const schema = {
+      type: "object",
+      description: "d",
+      strict: true,
+      "x-vendor": 1,
+      properties: { a: { type: "string", examples: ["x"] } },
+    };
     expect(replayGate(call({ a: "x" }), schema).reason).toBe("ok");
   });
 
@@ -88,7 +127,11 @@ describe("drafts and formats", () => {
   });
 
   test("local $ref / $defs resolve", () => {
-    const schema = { type: "object", properties: { r: { $ref: "#/$defs/region" } }, $defs: { region: { enum: ["apac"] } } };
+    const schema = {
+      type: "object",
+      properties: { r: { $ref: "#/$defs/region" } },
+      $defs: { region: { enum: ["apac"] } },
+    };
     expect(replayGate(call({ r: "apac" }), schema).reason).toBe("ok");
     expect(replayGate(call({ r: "emea" }), schema).errors[0]!.path).toBe("/r");
   });
@@ -103,7 +146,11 @@ describe("drafts and formats", () => {
 
 describe("compile once", () => {
   test("the same schema object and structurally equal copies share one validator", () => {
-    const make = () => ({ type: "object", properties: { z: { type: "number" }, a: { type: "string" } }, required: ["a"] });
+    const make = () => ({
+      type: "object",
+      properties: { z: { type: "number" }, a: { type: "string" } },
+      required: ["a"],
+    });
     const before = compiledSchemaCount();
     const first = validatorFor(make());
     for (let i = 0; i < 1000; i++) expect(validatorFor(make())).toBe(first);

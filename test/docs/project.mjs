@@ -6,20 +6,40 @@ import { blocksOf, lint, moduleName, runnersOf, testModule } from "./snippets.mj
 
 /** The docs pages, relative to the repository root. */
 export function docsPages(root) {
-  const docs = readdirSync(join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`);
+  const docs = readdirSync(join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`);
   return ["README.md", ...docs.sort()];
 }
 
 const VERSIONS = { typescript: "5.9.3", "@types/node": "24.19.4", openai: "7.59.0", ws: "8.23.0" };
 
 const TSCONFIG_VITEST = {
-  compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "Bundler", strict: true, noEmit: true, skipLibCheck: true, resolveJsonModule: true, types: ["node", "agent-testkit/vitest"] },
+  compilerOptions: {
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    resolveJsonModule: true,
+    types: ["node", "agent-testkit/vitest"],
+  },
   include: ["**/*.ts"],
   exclude: ["node_modules"],
 };
 
 const TSCONFIG_JEST = {
-  compilerOptions: { target: "ES2022", module: "Node16", moduleResolution: "Node16", strict: true, outDir: "build", skipLibCheck: true, resolveJsonModule: true, types: ["node", "agent-testkit/jest"] },
+  compilerOptions: {
+    target: "ES2022",
+    module: "Node16",
+    moduleResolution: "Node16",
+    strict: true,
+    outDir: "build",
+    skipLibCheck: true,
+    resolveJsonModule: true,
+    types: ["node", "agent-testkit/jest"],
+  },
   include: ["**/*.ts"],
   exclude: ["node_modules", "build"],
 };
@@ -57,7 +77,9 @@ export function writeDocsProjects(root, work) {
   }
   writeVitestProject(projects.vitest, shell);
   writeJestProject(projects.jest);
-  console.log(`docs: ${blocks.length} blocks in ${docsPages(root).length} pages → ${tests} snippet tests, ${shell.length} shell runs`);
+  console.log(
+    `docs: ${blocks.length} blocks in ${docsPages(root).length} pages → ${tests} snippet tests, ${shell.length} shell runs`,
+  );
   return ["docs-vitest", "docs-jest"];
 }
 
@@ -83,7 +105,10 @@ function writeVitestProject(dir, shell) {
   try {
     readFileSync(join(dir, "vitest.config.ts"));
   } catch {
-    writeFileSync(join(dir, "vitest.config.ts"), 'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { setupFiles: ["agent-testkit/vitest"] } });\n');
+    writeFileSync(
+      join(dir, "vitest.config.ts"),
+      'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { setupFiles: ["agent-testkit/vitest"] } });\n',
+    );
   }
 }
 
@@ -114,12 +139,17 @@ function shellCheck(block) {
   const expectedExit = Number(block.options.exit ?? 0);
   const quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`;
   const lines = [
-    `out=$( { ${block.code.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).join("; ")}; } 2>&1 ); code=$?`,
+    `out=$( { ${block.code
+      .split("\n")
+      .filter((l) => l.trim() && !l.trim().startsWith("#"))
+      .join("; ")}; } 2>&1 ); code=$?`,
     `if [ "$code" != ${expectedExit} ]; then echo ${quoted(`${where}: exit`)} "$code", expected ${expectedExit}; echo "$out"; failed=1; fi`,
   ];
   if (block.output !== undefined) {
     lines.push(`expected=${quoted(block.output.trim())}`);
-    lines.push(`case "$out" in *"$expected"*) ;; *) echo ${quoted(`${where}: the output shown is not what the commands print. They printed:`)}; echo "$out"; failed=1;; esac`);
+    lines.push(
+      `case "$out" in *"$expected"*) ;; *) echo ${quoted(`${where}: the output shown is not what the commands print. They printed:`)}; echo "$out"; failed=1;; esac`,
+    );
   }
   return lines.join("\n");
 }

@@ -57,14 +57,23 @@ export function lint(blocks) {
   const problems = [];
   for (const block of blocks) {
     const where = `${block.page}:${block.line}`;
-    if (!RUNNABLE.has(block.lang)) problems.push(`${where}: a \`\`\`${block.lang} block cannot be checked (use ts, js, sh, json, jsonl, yaml or text)`);
+    if (!RUNNABLE.has(block.lang))
+      problems.push(
+        `${where}: a \`\`\`${block.lang} block cannot be checked (use ts, js, sh, json, jsonl, yaml or text)`,
+      );
     if (block.lang === "sh" && !block.options.run) {
-      const commands = block.code.split("\n").map((l) => l.replace(/#.*$/, "").trim()).filter(Boolean);
+      const commands = block.code
+        .split("\n")
+        .map((l) => l.replace(/#.*$/, "").trim())
+        .filter(Boolean);
       const notInstall = commands.filter((c) => !/^npm (install|i|ci)\b/.test(c));
-      if (notInstall.length > 0) problems.push(`${where}: a shell block that is not an install must say \`run\` (found: ${notInstall[0]})`);
+      if (notInstall.length > 0)
+        problems.push(`${where}: a shell block that is not an install must say \`run\` (found: ${notInstall[0]})`);
     }
-    if (block.options.fails && block.output === undefined) problems.push(`${where}: a \`fails\` block needs the expected message in a \`\`\`text block right after it`);
-    if ((block.lang === "json" || block.lang === "jsonl" || block.lang === "yaml") && !block.options.file) problems.push(`${where}: a ${block.lang} block needs file=NAME`);
+    if (block.options.fails && block.output === undefined)
+      problems.push(`${where}: a \`fails\` block needs the expected message in a \`\`\`text block right after it`);
+    if ((block.lang === "json" || block.lang === "jsonl" || block.lang === "yaml") && !block.options.file)
+      problems.push(`${where}: a ${block.lang} block needs file=NAME`);
   }
   return problems;
 }
@@ -103,7 +112,9 @@ export function assertArrows(code) {
     .join("\n");
 }
 
-const HELPERS = (runner) => `import { expect as __expect, test as __test } from "${runner === "jest" ? "@jest/globals" : "vitest"}";
+const HELPERS = (
+  runner,
+) => `import { expect as __expect, test as __test } from "${runner === "jest" ? "@jest/globals" : "vitest"}";
 import { stripVTControlCharacters as __strip } from "node:util";
 function __shows(actual: unknown, shown: unknown): void {
   if (shown !== null && typeof shown === "object" && !Array.isArray(shown)) __expect(actual).toMatchObject(shown as object);
@@ -131,7 +142,8 @@ export function testModule(block, runner) {
   const text = assertArrows(body.join("\n"));
   const isModule = /^(test|it|describe|agentTest)(\.\w+)?\(/m.test(text);
   let main;
-  if (block.options.fails) main = `__test(${JSON.stringify(name)}, async () => {\n  await __fails(async () => {\n${text}\n  }, ${JSON.stringify(block.output)});\n});`;
+  if (block.options.fails)
+    main = `__test(${JSON.stringify(name)}, async () => {\n  await __fails(async () => {\n${text}\n  }, ${JSON.stringify(block.output)});\n});`;
   else if (isModule) main = text;
   else main = `__test(${JSON.stringify(name)}, async () => {\n${text}\n});`;
   return `// ${name} (extracted from the docs; edit the docs, not this file)\n${imports.join("\n")}\n${HELPERS(runner)}\n${main}\n`;

@@ -5,19 +5,51 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { root } from "../build.js";
 // @ts-expect-error -- plain ESM helpers without declarations
-import { assertArrows, blocksOf, lint, runnersOf, testModule } from "./snippets.mjs";
-// @ts-expect-error -- plain ESM helpers without declarations
 import { docsPages } from "./project.mjs";
+// @ts-expect-error -- plain ESM helpers without declarations
+import { assertArrows, blocksOf, lint, runnersOf, testModule } from "./snippets.mjs";
 
-type Block = { page: string; line: number; lang: string; options: Record<string, string | true>; code: string; output?: string; isOutput?: boolean };
+type Block = {
+  page: string;
+  line: number;
+  lang: string;
+  options: Record<string, string | true>;
+  code: string;
+  output?: string;
+  isOutput?: boolean;
+};
 
-const page = ["# Page", "", "```ts fails", 'expect(1).toBe(2);', "```", "", "```text", "expected message", "```", "", "```sh", "npm test", "```", "", "```ts", 'import { x } from "./x";', "x(); // → 3", "```"].join("\n");
+const page = [
+  "# Page",
+  "",
+  "```ts fails",
+  "expect(1).toBe(2);",
+  "```",
+  "",
+  "```text",
+  "expected message",
+  "```",
+  "",
+  "```sh",
+  "npm test",
+  "```",
+  "",
+  "```ts",
+  'import { x } from "./x";',
+  "x(); // → 3",
+  "```",
+].join("\n");
 
 describe("reading blocks", () => {
   const blocks = blocksOf(page, "page.md") as Block[];
 
   test("language, options, line, and the output right after a block", () => {
-    expect(blocks.map((b) => [b.lang, b.line])).toEqual([["ts", 3], ["text", 7], ["sh", 11], ["ts", 15]]);
+    expect(blocks.map((b) => [b.lang, b.line])).toEqual([
+      ["ts", 3],
+      ["text", 7],
+      ["sh", 11],
+      ["ts", 15],
+    ]);
     expect(blocks[0]!.options).toEqual({ fails: true });
     expect(blocks[0]!.output).toBe("expected message");
     expect(blocks[1]!.isOutput).toBe(true);
@@ -25,7 +57,9 @@ describe("reading blocks", () => {
 
   test("a shell block that is not an install must say run; a fails block needs its message", () => {
     expect(lint(blocks)).toEqual(["page.md:11: a shell block that is not an install must say `run` (found: npm test)"]);
-    expect(lint(blocksOf("```ts fails\nx\n```", "p.md"))).toEqual(["p.md:1: a `fails` block needs the expected message in a ```text block right after it"]);
+    expect(lint(blocksOf("```ts fails\nx\n```", "p.md"))).toEqual([
+      "p.md:1: a `fails` block needs the expected message in a ```text block right after it",
+    ]);
     expect(lint(blocksOf("```python\nx\n```", "p.md"))[0]).toMatch(/cannot be checked/);
   });
 
@@ -43,7 +77,9 @@ describe("reading blocks", () => {
     const jest = testModule({ ...block, code: `import { expect } from "vitest";\n${block.code}` }, "jest") as string;
     expect(jest).toContain('import { expect } from "@jest/globals";');
     expect(jest).not.toContain('from "vitest"');
-    expect(testModule(blocks[0]!, "vitest")).toContain('await __fails(async () => {\nexpect(1).toBe(2);\n  }, "expected message");');
+    expect(testModule(blocks[0]!, "vitest")).toContain(
+      'await __fails(async () => {\nexpect(1).toBe(2);\n  }, "expected message");',
+    );
   });
 
   test("agentTest and Vitest config blocks run on Vitest only; module.exports configs on Jest only", () => {
@@ -56,7 +92,18 @@ describe("reading blocks", () => {
 
 test("every block of the README and docs/ can be checked", () => {
   const pages = docsPages(root) as string[];
-  expect(pages).toEqual(expect.arrayContaining(["README.md", "docs/gate.md", "docs/matchers.md", "docs/factories.md", "docs/responses-fake.md", "docs/agents-fake.md", "docs/contracts.md", "docs/cli.md"]));
+  expect(pages).toEqual(
+    expect.arrayContaining([
+      "README.md",
+      "docs/gate.md",
+      "docs/matchers.md",
+      "docs/factories.md",
+      "docs/responses-fake.md",
+      "docs/agents-fake.md",
+      "docs/contracts.md",
+      "docs/cli.md",
+    ]),
+  );
   const blocks = pages.flatMap((p) => blocksOf(readFileSync(join(root, p), "utf8"), p) as Block[]);
   expect(lint(blocks)).toEqual([]);
   expect(blocks.filter((b) => b.lang === "ts" && !b.options.file).length).toBeGreaterThan(25);

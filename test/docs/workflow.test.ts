@@ -5,11 +5,11 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parse } from "yaml";
 import { expect, test } from "vitest";
+import { parse } from "yaml";
 import { requireFreshBuild, root } from "../build.js";
-import { fc_001, fc_009, salesTool } from "../core/samples.js";
 import { sarifErrors } from "../cli/report/sarifSchema.js";
+import { fc_001, fc_009, salesTool } from "../core/samples.js";
 // @ts-expect-error: a plain ES module of the docs tooling, without types
 import { blocksOf } from "./snippets.mjs";
 
@@ -22,14 +22,25 @@ interface Step {
 }
 
 const page = "docs/ci.md";
-const block = (blocksOf(readFileSync(join(root, page), "utf8"), page) as { lang: string; options: { file?: string }; code: string }[]).find((b) => b.lang === "yaml" && b.options.file === ".github/workflows/agent-testkit.yml");
+const block = (
+  blocksOf(readFileSync(join(root, page), "utf8"), page) as { lang: string; options: { file?: string }; code: string }[]
+).find((b) => b.lang === "yaml" && b.options.file === ".github/workflows/agent-testkit.yml");
 
 test("the workflow is valid YAML with the permissions and actions it needs", () => {
   expect(block, `${page} shows the workflow`).toBeDefined();
-  const workflow = parse(block!.code) as { on: unknown; permissions: Record<string, string>; jobs: Record<string, { steps: Step[] }> };
+  const workflow = parse(block!.code) as {
+    on: unknown;
+    permissions: Record<string, string>;
+    jobs: Record<string, { steps: Step[] }>;
+  };
   expect(workflow.permissions).toEqual({ contents: "read", "security-events": "write" });
   const steps = Object.values(workflow.jobs)[0]!.steps;
-  expect(steps.filter((s) => s.uses).map((s) => s.uses)).toEqual(["actions/checkout@v4", "actions/setup-node@v4", "actions/upload-artifact@v4", "github/codeql-action/upload-sarif@v3"]);
+  expect(steps.filter((s) => s.uses).map((s) => s.uses)).toEqual([
+    "actions/checkout@v4",
+    "actions/setup-node@v4",
+    "actions/upload-artifact@v4",
+    "github/codeql-action/upload-sarif@v3",
+  ]);
   // Every step after the check runs even when the check fails the job.
   const afterCheck = steps.slice(steps.findIndex((s) => s.run?.includes("agent-testkit check")) + 1);
   expect(afterCheck.every((s) => s.if === "always()")).toBe(true);
@@ -37,17 +48,35 @@ test("the workflow is valid YAML with the permissions and actions it needs", () 
 
 test("its run steps work as written, and leave what the upload steps upload", () => {
   requireFreshBuild("cli.js");
-  const steps = (Object.values((parse(block!.code) as { jobs: Record<string, { steps: Step[] }> }).jobs)[0]!.steps);
+  const steps = Object.values((parse(block!.code) as { jobs: Record<string, { steps: Step[] }> }).jobs)[0]!.steps;
   const repo = mkdtempSync(join(tmpdir(), "agent-testkit-workflow-"));
   const git = (...args: string[]) => {
-    const result = spawnSync("git", args, { cwd: repo, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    const result = spawnSync("git", args, {
+      cwd: repo,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@example.com",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@example.com",
+      },
+    });
     expect(result.status, result.stderr).toBe(0);
   };
   // The base branch: the released tools and a log. The pull request: an enum value removed.
   mkdirSync(join(repo, "logs"));
   mkdirSync(join(repo, "test/__cassettes__"), { recursive: true });
   // A cassette whose recorded call still passes the proposed tools.
-  const recorded = { section: "sales", request: { method: "POST", path: "/responses", body: { model: "gpt-5", input: "EMEA?", tools: [salesTool] } }, response: { status: 200, headers: {}, body: { object: "response", id: "resp_1a2b3c4d", output: [{ ...fc_001, arguments: '{"region":"emea"}' }] } } };
+  const recorded = {
+    section: "sales",
+    request: { method: "POST", path: "/responses", body: { model: "gpt-5", input: "EMEA?", tools: [salesTool] } },
+    response: {
+      status: 200,
+      headers: {},
+      body: { object: "response", id: "resp_1a2b3c4d", output: [{ ...fc_001, arguments: '{"region":"emea"}' }] },
+    },
+  };
   writeFileSync(join(repo, "test/__cassettes__/sales.test.ts.jsonl"), `${JSON.stringify(recorded)}\n`);
   writeFileSync(join(repo, "tools.json"), `${JSON.stringify([salesTool], null, 2)}\n`);
   writeFileSync(join(repo, "logs/calls.jsonl"), [fc_001, fc_009].map((item) => JSON.stringify(item)).join("\n"));
@@ -55,18 +84,28 @@ test("its run steps work as written, and leave what the upload steps upload", ()
   git("add", ".");
   git("commit", "-q", "-m", "base");
   git("update-ref", "refs/remotes/origin/main", "HEAD");
-  const narrowed = { ...salesTool, parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } } };
+  const narrowed = {
+    ...salesTool,
+    parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } },
+  };
   writeFileSync(join(repo, "tools.json"), `${JSON.stringify([narrowed], null, 2)}\n`);
   // `npx agent-testkit` is this build; anything else npx would fetch is refused.
   const bin = join(repo, ".bin");
   mkdirSync(bin);
-  writeFileSync(join(bin, "npx"), `#!/usr/bin/env bash\nif [ "$1" = agent-testkit ]; then shift; exec "${process.execPath}" "${join(root, "dist/cli.js")}" "$@"; fi\necho "npx $* is not available in this test" >&2; exit 127\n`);
+  writeFileSync(
+    join(bin, "npx"),
+    `#!/usr/bin/env bash\nif [ "$1" = agent-testkit ]; then shift; exec "${process.execPath}" "${join(root, "dist/cli.js")}" "$@"; fi\necho "npx $* is not available in this test" >&2; exit 127\n`,
+  );
   chmodSync(join(bin, "npx"), 0o755);
 
   const results = steps
-    .filter((step) => step.run !== undefined && step.run.includes("agent-testkit"))
+    .filter((step) => step.run?.includes("agent-testkit"))
     .map((step) => {
-      const run = spawnSync("bash", ["-e", "-c", step.run!], { cwd: repo, encoding: "utf8", env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_BASE_REF: "main", CI: "true" } });
+      const run = spawnSync("bash", ["-e", "-c", step.run!], {
+        cwd: repo,
+        encoding: "utf8",
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_BASE_REF: "main", CI: "true" },
+      });
       return { name: step.name, status: run.status, stdout: run.stdout, stderr: run.stderr };
     });
   expect(results.map((r) => [r.name, r.status])).toEqual([
@@ -80,10 +119,20 @@ test("its run steps work as written, and leave what the upload steps upload", ()
 
   const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"))!;
   const pattern = new RegExp(`^${String(upload.with!.path).replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`);
-  expect(readdirSync(repo).filter((name) => pattern.test(name)).sort()).toEqual(["agent-testkit-cassettes.html", "agent-testkit-check.html", "agent-testkit-diff.html"]);
-  const sarifFile = join(repo, String(steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif"))!.with!.sarif_file));
+  expect(
+    readdirSync(repo)
+      .filter((name) => pattern.test(name))
+      .sort(),
+  ).toEqual(["agent-testkit-cassettes.html", "agent-testkit-check.html", "agent-testkit-diff.html"]);
+  const sarifFile = join(
+    repo,
+    String(steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif"))!.with!.sarif_file),
+  );
   expect(existsSync(sarifFile)).toBe(true);
   const sarif = JSON.parse(readFileSync(sarifFile, "utf8"));
   expect(sarifErrors(sarif)).toEqual([]);
-  expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: "logs/calls.jsonl", uriBaseId: "%SRCROOT%" });
+  expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({
+    uri: "logs/calls.jsonl",
+    uriBaseId: "%SRCROOT%",
+  });
 });

@@ -11,7 +11,23 @@ import { FORMATS } from "../../src/cli/report/format.js";
 import { run } from "../cli/run.js";
 import { fc_001, salesTool } from "../core/samples.js";
 
-const COMMANDS = new Set(["set-output", "add-mask", "stop-commands", "error", "warning", "notice", "debug", "group", "endgroup", "save-state", "add-path", "set-env", "add-matcher", "remove-matcher", "echo"]);
+const COMMANDS = new Set([
+  "set-output",
+  "add-mask",
+  "stop-commands",
+  "error",
+  "warning",
+  "notice",
+  "debug",
+  "group",
+  "endgroup",
+  "save-state",
+  "add-path",
+  "set-env",
+  "add-matcher",
+  "remove-matcher",
+  "echo",
+]);
 
 /** The workflow commands a GitHub Actions runner would execute from `log`, in order. */
 function runnerCommands(log: string): string[] {
@@ -37,16 +53,42 @@ function runnerCommands(log: string): string[] {
   return seen;
 }
 
-const INJECTIONS = ["\n::set-output name=verdict::pass", "\r::add-mask::hidden", "\n  ::stop-commands::forged", "\n::error file=x::forged", "##[set-output name=verdict;]pass", "##[add-mask]secret", "##[stop-commands]forged", "\u2028::warning::forged"];
+const INJECTIONS = [
+  "\n::set-output name=verdict::pass",
+  "\r::add-mask::hidden",
+  "\n  ::stop-commands::forged",
+  "\n::error file=x::forged",
+  "##[set-output name=verdict;]pass",
+  "##[add-mask]secret",
+  "##[stop-commands]forged",
+  "\u2028::warning::forged",
+];
 const hostile = `evil${INJECTIONS.join("")}`;
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-ci-output-"));
 
 describe("diff: hostile tool names and property paths", () => {
   const old = join(dir, "old.json");
   const next = join(dir, "new.json");
-  const property = (name: string) => ({ type: "object", properties: { [name]: { type: "string" }, keep: { type: "string" } }, required: ["keep"] });
-  writeFileSync(old, JSON.stringify([{ type: "function", name: hostile, parameters: property(hostile) }, { type: "function", name: "gone##[add-mask]x", parameters: property("a") }, { ...salesTool }]));
-  writeFileSync(next, JSON.stringify([{ type: "function", name: hostile, parameters: { ...property("other"), additionalProperties: false } }, { ...salesTool }]));
+  const property = (name: string) => ({
+    type: "object",
+    properties: { [name]: { type: "string" }, keep: { type: "string" } },
+    required: ["keep"],
+  });
+  writeFileSync(
+    old,
+    JSON.stringify([
+      { type: "function", name: hostile, parameters: property(hostile) },
+      { type: "function", name: "gone##[add-mask]x", parameters: property("a") },
+      { ...salesTool },
+    ]),
+  );
+  writeFileSync(
+    next,
+    JSON.stringify([
+      { type: "function", name: hostile, parameters: { ...property("other"), additionalProperties: false } },
+      { ...salesTool },
+    ]),
+  );
 
   for (const format of FORMATS) {
     test(`--format ${format}: no command but the annotations`, async () => {
@@ -74,9 +116,16 @@ describe("diff: hostile tool names and property paths", () => {
 describe("check: hostile tool names, argument values and file names", () => {
   const logs = join(dir, "logs");
   mkdirSync(logs);
-  const call = (name: string, args: Record<string, unknown>) => JSON.stringify({ ...fc_001, name, arguments: JSON.stringify(args) });
-  writeFileSync(join(logs, "::set-output name=verdict::pass.jsonl"), `${call("get_latest_sales_report", { region: "##[add-mask]apac" })}\n${call(hostile, { region: "x" })}\n`);
-  writeFileSync(join(logs, "##[stop-commands]x.jsonl"), `${call("get_latest_sales_report", { region: "\n::set-output name=a::b" })}\n`);
+  const call = (name: string, args: Record<string, unknown>) =>
+    JSON.stringify({ ...fc_001, name, arguments: JSON.stringify(args) });
+  writeFileSync(
+    join(logs, "::set-output name=verdict::pass.jsonl"),
+    `${call("get_latest_sales_report", { region: "##[add-mask]apac" })}\n${call(hostile, { region: "x" })}\n`,
+  );
+  writeFileSync(
+    join(logs, "##[stop-commands]x.jsonl"),
+    `${call("get_latest_sales_report", { region: "\n::set-output name=a::b" })}\n`,
+  );
   const tools = join(dir, "tools.json");
   writeFileSync(tools, JSON.stringify([salesTool]));
 
@@ -93,13 +142,25 @@ describe("check: hostile tool names, argument values and file names", () => {
   }
 
   test("a usage error naming a hostile path is defused on stderr too", async () => {
-    const { code, err } = await run(["check", join(dir, "missing\n::set-output name=x::y.jsonl"), "--tools", join(dir, "##[add-mask]none.json")]);
+    const { code, err } = await run([
+      "check",
+      join(dir, "missing\n::set-output name=x::y.jsonl"),
+      "--tools",
+      join(dir, "##[add-mask]none.json"),
+    ]);
     expect(code).toBe(2);
     expect(runnerCommands(err)).toEqual([]);
   });
 });
 
 test("the model of the runner sees the commands these tests look for", () => {
-  expect(runnerCommands(`ok\n  ::set-output name=a::b\nx ##[add-mask]y\r::error::z`)).toEqual(["set-output", "add-mask", "error"]);
-  expect(runnerCommands(`::stop-commands::t1\n::set-output name=a::b\n::t1::\n::warning::w`)).toEqual(["stop-commands", "warning"]);
+  expect(runnerCommands(`ok\n  ::set-output name=a::b\nx ##[add-mask]y\r::error::z`)).toEqual([
+    "set-output",
+    "add-mask",
+    "error",
+  ]);
+  expect(runnerCommands(`::stop-commands::t1\n::set-output name=a::b\n::t1::\n::warning::w`)).toEqual([
+    "stop-commands",
+    "warning",
+  ]);
 });

@@ -17,7 +17,8 @@ const file = (name: string, text: string | Buffer) => {
   writeFileSync(path, text);
   return path;
 };
-const cli = (args: string[], input?: string) => spawnSync(process.execPath, ["dist/cli.js", ...args], { cwd: root, encoding: "utf8", input, maxBuffer: 1 << 26 });
+const cli = (args: string[], input?: string) =>
+  spawnSync(process.execPath, ["dist/cli.js", ...args], { cwd: root, encoding: "utf8", input, maxBuffer: 1 << 26 });
 
 describe("usage errors (exit 2) name the argument", () => {
   test.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("the command %s", async (command) => {
@@ -52,14 +53,26 @@ describe("a byte-order mark", () => {
     const log = file("bom.jsonl", `${bom}${lines.join("\n")}\n`);
     const tools = file("bom-tools.json", `${bom}${JSON.stringify([salesTool])}`);
     const reports = [1, 2].map((threads) => {
-      const result = cli(["check", log, "--tools", tools, "--json", "--threads", String(threads), "--max-failures", "100000"]);
+      const result = cli([
+        "check",
+        log,
+        "--tools",
+        tools,
+        "--json",
+        "--threads",
+        String(threads),
+        "--max-failures",
+        "100000",
+      ]);
       expect(result.stderr).toBe("");
       const { threads: _used, ...report } = JSON.parse(result.stdout);
       return report;
     });
     expect(reports[1]).toEqual(reports[0]);
     expect(reports[0].counts.malformed_line).toBe(1);
-    const malformed = (reports[0].failures as Array<{ line: number; reason: string }>).filter((f) => f.reason === "malformed_line").map((f) => f.line);
+    const malformed = (reports[0].failures as Array<{ line: number; reason: string }>)
+      .filter((f) => f.reason === "malformed_line")
+      .map((f) => f.line);
     expect(malformed).toEqual([20_001]);
   });
 });
@@ -67,7 +80,14 @@ describe("a byte-order mark", () => {
 test("check … | head -1: a closed stdout ends the run quietly", () => {
   requireFreshBuild("cli.js");
   const log = file("many.jsonl", `${Array.from({ length: 50_000 }, () => JSON.stringify(fc_009)).join("\n")}\n`);
-  const result = spawnSync("bash", ["-c", `node dist/cli.js check ${JSON.stringify(log)} --json --max-failures 100000 | head -c 10 > /dev/null; echo "exit \${PIPESTATUS[0]}"`], { cwd: root, encoding: "utf8" });
+  const result = spawnSync(
+    "bash",
+    [
+      "-c",
+      `node dist/cli.js check ${JSON.stringify(log)} --json --max-failures 100000 | head -c 10 > /dev/null; echo "exit \${PIPESTATUS[0]}"`,
+    ],
+    { cwd: root, encoding: "utf8" },
+  );
   expect(result.stderr).not.toMatch(/EPIPE|Error/);
   expect(result.stdout.trim()).toMatch(/^exit (0|1)$/);
 });
@@ -93,7 +113,12 @@ describe("$defs that fan out", () => {
   const fanOut = () => {
     const defs: Record<string, unknown> = { d8: { type: "string" } };
     for (let level = 7; level >= 0; level--) {
-      defs[`d${level}`] = { type: "object", properties: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, { $ref: `#/$defs/d${level + 1}` }])) };
+      defs[`d${level}`] = {
+        type: "object",
+        properties: Object.fromEntries(
+          Array.from({ length: 8 }, (_, i) => [`p${i}`, { $ref: `#/$defs/d${level + 1}` }]),
+        ),
+      };
     }
     return [{ type: "function", name: "fan", parameters: { $defs: defs, $ref: "#/$defs/d0" } }];
   };

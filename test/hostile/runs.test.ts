@@ -2,13 +2,13 @@
 // streams, a run that fails says so, no input is spread as arguments, and a pending run keeps a
 // plain script alive until it finishes.
 import { execFile } from "node:child_process";
-import { writeFileSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { root, requireFreshBuild } from "../build.js";
+import { requireFreshBuild, root } from "../build.js";
 import { lookupOrder } from "../msw/agents.scenarios.js";
 
 const client = (fake: { fetch: typeof fetch }) => new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
@@ -18,9 +18,16 @@ const manyItems = (n: number) => Array.from({ length: n }, (_, i) => ({ role: "u
 async function readToEnd(stream: AsyncIterable<{ type: string }>, ms = 2000): Promise<string[]> {
   const types: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), ms)),
+  );
   try {
-    await Promise.race([(async () => { for await (const event of stream) types.push(event.type); })(), timeout]);
+    await Promise.race([
+      (async () => {
+        for await (const event of stream) types.push(event.type);
+      })(),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -30,11 +37,19 @@ async function readToEnd(stream: AsyncIterable<{ type: string }>, ms = 2000): Pr
 describe("stopping a background run ends the streams that follow it", () => {
   for (const [how, stop] of [
     ["reset()", async (fake: ReturnType<typeof fakeResponses>) => fake.reset()],
-    ["DELETE /responses/{id}", async (fake: ReturnType<typeof fakeResponses>, id: string) => void (await client(fake).responses.delete(id))],
+    [
+      "DELETE /responses/{id}",
+      async (fake: ReturnType<typeof fakeResponses>, id: string) => void (await client(fake).responses.delete(id)),
+    ],
   ] as const) {
     test(how, async () => {
       const fake = fakeResponses({ clock: "manual" }).reply(turn.message("never finished"));
-      const stream = await client(fake).responses.create({ model: "gpt-5", input: "x", background: true, stream: true });
+      const stream = await client(fake).responses.create({
+        model: "gpt-5",
+        input: "x",
+        background: true,
+        stream: true,
+      });
       const reading = readToEnd(stream);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const id = fake.requests[0]!.response.events![0]!.response as { id: string };
@@ -49,9 +64,18 @@ describe("200,000 input items: no spread of an unbounded array", () => {
     const fake = fakeResponses({ clock: "manual" }).respond(() => turn.message("read them all"));
     const openai = client(fake);
     const conversation = await openai.conversations.create({});
-    const plain = await openai.responses.create({ model: "gpt-5", conversation: conversation.id, input: manyItems(200_000) });
+    const plain = await openai.responses.create({
+      model: "gpt-5",
+      conversation: conversation.id,
+      input: manyItems(200_000),
+    });
     expect(plain.output_text).toBe("read them all");
-    const queued = await openai.responses.create({ model: "gpt-5", conversation: conversation.id, input: manyItems(200_000), background: true });
+    const queued = await openai.responses.create({
+      model: "gpt-5",
+      conversation: conversation.id,
+      input: manyItems(200_000),
+      background: true,
+    });
     await fake.clock.advance(1000);
     expect((await openai.responses.retrieve(queued.id)).status).toBe("completed");
     expect(fake.conversationItems(conversation.id)).toHaveLength(400_002);
@@ -60,10 +84,21 @@ describe("200,000 input items: no spread of an unbounded array", () => {
   test("the Agents fake: a steering message of 200,000 items into a running turn", async () => {
     const fake = fakeAgents().reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
     const sessions = client(fake).beta.agents.sessions;
-    const session = (await sessions.create({ agent: { model: "m", tools: [lookupOrder] }, environment: { type: "none" }, input: "x" } as never)) as unknown as { id: string };
+    const session = (await sessions.create({
+      agent: { model: "m", tools: [lookupOrder] },
+      environment: { type: "none" },
+      input: "x",
+    } as never)) as unknown as { id: string };
     expect((await sessions.retrieve(session.id)).status).toBe("requires_action");
-    const input = manyItems(200_000).map(({ content }) => ({ role: "user", content: [{ type: "input_text", text: content }] }));
-    const response = await fake.fetch(`https://api.openai.com/v1/agents/sessions/${session.id}/events`, { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json", "openai-beta": "agents=v1" }, body: JSON.stringify({ events: [{ type: "agent.session.input.message", input }] }) });
+    const input = manyItems(200_000).map(({ content }) => ({
+      role: "user",
+      content: [{ type: "input_text", text: content }],
+    }));
+    const response = await fake.fetch(`https://api.openai.com/v1/agents/sessions/${session.id}/events`, {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json", "openai-beta": "agents=v1" },
+      body: JSON.stringify({ events: [{ type: "agent.session.input.message", input }] }),
+    });
     expect(response.status).toBe(200);
   }, 60_000);
 
@@ -78,15 +113,31 @@ test("a background run that cannot finish ends failed, with response.failed, nev
   const { runTurn } = await import("../../fixtures/msw/responses/create.js");
   const { startBackground, followStream } = await import("../../fixtures/msw/responses/background.js");
   const ctx = createContext({ clock: "manual" });
-  ctx.conversations.set("conv_1", { object: { id: "conv_1", object: "conversation", created_at: 0, metadata: {} }, items: Object.freeze([]) as never });
+  ctx.conversations.set("conv_1", {
+    object: { id: "conv_1", object: "conversation", created_at: 0, metadata: {} },
+    items: Object.freeze([]) as never,
+  });
   ctx.queue.push(turn.message("lost"));
-  const record = { method: "POST", url: "u", path: "/v1/responses", headers: {}, body: undefined, response: { status: 0, body: undefined }, transport: "http" as const };
-  const built = await runTurn(ctx, { model: "gpt-5", input: "x", conversation: "conv_1", background: true }, record, { label: "test" });
+  const record = {
+    method: "POST",
+    url: "u",
+    path: "/v1/responses",
+    headers: {},
+    body: undefined,
+    response: { status: 0, body: undefined },
+    transport: "http" as const,
+  };
+  const built = await runTurn(ctx, { model: "gpt-5", input: "x", conversation: "conv_1", background: true }, record, {
+    label: "test",
+  });
   const entry = startBackground(ctx, built);
   const text = followStream(entry, -1, undefined).text();
   await ctx.clock.advance(1000);
   expect(entry.response.status).toBe("failed");
-  expect(entry.response.error).toMatchObject({ code: "server_error", message: expect.stringContaining("finishing this background response") });
+  expect(entry.response.error).toMatchObject({
+    code: "server_error",
+    message: expect.stringContaining("finishing this background response"),
+  });
   const types = [...(await text).matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
   expect(types.slice(-2)).toEqual(["error", "response.failed"]);
   expect(types).not.toContain("response.completed");
@@ -96,9 +147,14 @@ test("a background run that cannot finish ends failed, with response.failed, nev
 async function runScript(body: string): Promise<{ code: number | null; stdout: string }> {
   requireFreshBuild("msw.js");
   const script = join(mkdtempSync(join(tmpdir(), "script-")), "script.mjs");
-  writeFileSync(script, `import { fakeResponses, turn } from ${JSON.stringify(join(root, "dist", "msw.js"))};\n${body}`);
+  writeFileSync(
+    script,
+    `import { fakeResponses, turn } from ${JSON.stringify(join(root, "dist", "msw.js"))};\n${body}`,
+  );
   return new Promise((resolve) => {
-    execFile(process.execPath, [script], { timeout: 20_000 }, (error, out) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out.trim() }));
+    execFile(process.execPath, [script], { timeout: 20_000 }, (error, out) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout: out.trim() }),
+    );
   });
 }
 

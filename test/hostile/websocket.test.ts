@@ -1,8 +1,9 @@
 // Hostile input to the Responses fake's WebSocket mode: whatever a client sends on a socket, the
 // host survives, the answer is an error envelope, and other sockets carry on.
-import { WebSocket } from "ws";
+
 import { afterEach, expect, test } from "vitest";
-import { fakeResponses, turn, type Listening } from "../../fixtures/msw/index.js";
+import { WebSocket } from "ws";
+import { fakeResponses, type Listening, turn } from "../../fixtures/msw/index.js";
 
 const servers: Listening[] = [];
 const sockets: WebSocket[] = [];
@@ -18,13 +19,15 @@ async function open(options: Parameters<typeof fakeResponses>[0] = {}) {
   const server = await fake.listen();
   servers.push(server);
   const connect = async () => {
-    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`, { headers: { authorization: "Bearer k" } });
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: "Bearer k" },
+    });
     sockets.push(socket);
     const received: Message[] = [];
     const waiting: Array<() => void> = [];
     socket.on("message", (data) => {
       received.push(JSON.parse(String(data)) as Message);
-      waiting.splice(0).forEach((wake) => wake());
+      for (const wake of waiting.splice(0)) wake();
     });
     socket.on("error", () => undefined);
     await new Promise<void>((resolve, reject) => {
@@ -37,7 +40,11 @@ async function open(options: Parameters<typeof fakeResponses>[0] = {}) {
       for (;;) {
         for (; seen < received.length; seen++) {
           const message = received[seen]!;
-          if ((message.type === "error" && !("sequence_number" in message)) || message.type === "response.completed" || message.type === "response.failed") {
+          if (
+            (message.type === "error" && !("sequence_number" in message)) ||
+            message.type === "response.completed" ||
+            message.type === "response.failed"
+          ) {
             received.splice(0, seen + 1);
             return message;
           }
@@ -68,7 +75,10 @@ test("malformed, deep, odd and binary messages are error envelopes; the socket k
     ['{"type":7}', "unknown_event_type"],
     ['{"type":"response.create","model":"gpt-5","stream_id":{}}', "invalid_type"],
     ['{"type":"response.create","model":"gpt-5","input":42}', "invalid_type"],
-    ['{"type":"response.create","model":"gpt-5","input":[{"type":"function_call_output","call_id":"call_x","output":"x"}]}', "invalid_value"],
+    [
+      '{"type":"response.create","model":"gpt-5","input":[{"type":"function_call_output","call_id":"call_x","output":"x"}]}',
+      "invalid_value",
+    ],
     ['{"type":"response.create","model":"gpt-5","__proto__":{"polluted":true},"input":"x"}', ""],
   ];
   for (const [data, code] of cases) {
@@ -132,10 +142,17 @@ test("without the ws package, an upgrade is a 501 saying to install it, and HTTP
   const { upgradeHandler } = await import("../../fixtures/msw/responses/websocket.js");
   const { listenServer } = await import("../../fixtures/msw/transports.js");
   const ctx = createContext({});
-  const server = await listenServer("/v1", async () => new Response("{}", { headers: { "content-type": "application/json" } }), undefined, upgradeHandler(ctx, async () => undefined));
+  const server = await listenServer(
+    "/v1",
+    async () => new Response("{}", { headers: { "content-type": "application/json" } }),
+    undefined,
+    upgradeHandler(ctx, async () => undefined),
+  );
   servers.push(server);
   const answer = await new Promise<{ status: number; body: string }>((resolve) => {
-    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`, { headers: { authorization: "Bearer k" } });
+    const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: "Bearer k" },
+    });
     socket.on("unexpected-response", (_request, response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -144,7 +161,9 @@ test("without the ws package, an upgrade is a 501 saying to install it, and HTTP
     socket.on("error", () => undefined);
   });
   expect(answer.status).toBe(501);
-  expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "websocket_unavailable", message: expect.stringContaining("npm install --save-dev ws") } });
+  expect(JSON.parse(answer.body)).toMatchObject({
+    error: { code: "websocket_unavailable", message: expect.stringContaining("npm install --save-dev ws") },
+  });
   expect((await fetch(`${server.url}/responses`)).status).toBe(200);
 });
 
@@ -158,7 +177,11 @@ test("an upgrade whose URL does not parse is a 400, and the host keeps serving",
   const script = `const tcp = require("node:net").connect(Number(process.argv[1]), "127.0.0.1", () => tcp.write(process.argv[2])); let text = ""; tcp.on("data", (c) => (text += c)); tcp.on("end", () => process.stdout.write(text));`;
   for (const target of ["//[", "http://[", "//a@[x]/v1/responses"]) {
     const request = `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer k\r\n\r\n`;
-    const answer = await new Promise<string>((resolve, reject) => execFile(process.execPath, ["-e", script, port, request], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    const answer = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ["-e", script, port, request], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: { code: "invalid_url" } });
   }
@@ -178,7 +201,9 @@ test("a client that never reads: sending pauses on a full buffer, nothing piles 
   // A turn is a few MB of events: without pacing, all twenty would be answered into the buffer.
   const answered = fake.requests.filter((r) => r.transport === "websocket").length;
   expect(answered).toBeLessThanOrEqual(2);
-  const sentBytes = fake.requests.flatMap((r) => r.response.events ?? []).reduce((sum, event) => sum + JSON.stringify(event).length, 0);
+  const sentBytes = fake.requests
+    .flatMap((r) => r.response.events ?? [])
+    .reduce((sum, event) => sum + JSON.stringify(event).length, 0);
   expect(sentBytes).toBeLessThan(12 * 1024 * 1024);
   socket.resume();
   for (let i = 0; i < 20; i++) expect(await next()).toMatchObject({ type: "response.completed" });
@@ -198,9 +223,14 @@ test("a client that queues more messages than the bound without reading is close
 
 test("an upgrade handler that throws is a 500 on that socket, never the host's crash", async () => {
   const { listenServer } = await import("../../fixtures/msw/transports.js");
-  const server = await listenServer("/v1", async () => new Response("{}", { headers: { "content-type": "application/json" } }), undefined, () => {
-    throw new Error("broken upgrade");
-  });
+  const server = await listenServer(
+    "/v1",
+    async () => new Response("{}", { headers: { "content-type": "application/json" } }),
+    undefined,
+    () => {
+      throw new Error("broken upgrade");
+    },
+  );
   servers.push(server);
   const status = await new Promise<number>((resolve) => {
     const socket = new WebSocket(`${server.url.replace(/^http/, "ws")}/responses`);

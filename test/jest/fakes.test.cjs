@@ -15,31 +15,62 @@ test("factories: seeded items and invalid cases", () => {
 });
 
 test("the Responses fake through fake.fetch, with a module-level style client", async () => {
-  const fake = fakeResponses({ tools }).reply(turn.functionCall("get_latest_sales_report", { region: "apac" }), turn.message("Up 4%."));
+  const fake = fakeResponses({ tools }).reply(
+    turn.functionCall("get_latest_sales_report", { region: "apac" }),
+    turn.message("Up 4%."),
+  );
   const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
   const first = await client.responses.create({ model: "gpt-5", input: "How is APAC?" });
   expect(first.output[0]).toBeReplayable(tools);
-  const second = await client.responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: first.output[0].call_id, output: "report" }] });
+  const second = await client.responses.create({
+    model: "gpt-5",
+    previous_response_id: first.id,
+    input: [{ type: "function_call_output", call_id: first.output[0].call_id, output: "report" }],
+  });
   expect(second.output_text).toBe("Up 4%.");
   expect(fake.requests[1].body.input[0]).toPairWithCall(first.output[0]);
 });
 
 test("the Agents fake through fake.fetch", async () => {
-  const agents = fakeAgents().reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
+  const agents = fakeAgents().reply(
+    agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+    agentStep.message("Paid."),
+  );
   const sessions = new OpenAI({ fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
-  const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [examples.lookupOrderTool] }, environment: { type: "openai_hosted" }, input: "A-1042?" });
+  const session = await sessions.create({
+    agent: { model: "gpt-6-astra", tools: [examples.lookupOrderTool] },
+    environment: { type: "openai_hosted" },
+    input: "A-1042?",
+  });
   expect(session).toRequireAction({ name: "lookup_order" });
   const [action] = session.required_actions;
-  await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" }] });
+  await sessions.events.create(session.id, {
+    events: [
+      {
+        type: "agent.session.input.tool_result",
+        turn_id: action.turn_id,
+        call_id: action.call_id,
+        success: true,
+        output: "paid",
+      },
+    ],
+  });
   expect(await sessions.retrieve(session.id)).toHaveNoPendingActions();
   expect(agents.toolResults[0]).toPairWithCall(agents.items(session.id).find((i) => i.type === "function_call"));
 });
 
 test("the conversation matchers, in Jest", async () => {
-  const fake = fakeResponses({ tools }).reply(turn.functionCall("lookup_order", { order_id: "A-1042" }), turn.message("Paid."));
+  const fake = fakeResponses({ tools }).reply(
+    turn.functionCall("lookup_order", { order_id: "A-1042" }),
+    turn.message("Paid."),
+  );
   const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
   const first = await client.responses.create({ model: "gpt-5", input: "A-1042?" });
-  await client.responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: first.output[0].call_id, output: '{"status":"paid"}' }] });
+  await client.responses.create({
+    model: "gpt-5",
+    previous_response_id: first.id,
+    input: [{ type: "function_call_output", call_id: first.output[0].call_id, output: '{"status":"paid"}' }],
+  });
   expect(fake).toHaveCalledTool("lookup_order", { order_id: expect.stringMatching(/^A-/) });
   expect(fake).toHaveCalledToolTimes("lookup_order", 1);
   expect(fake).toHaveAnsweredCall(first.output[0], { status: "paid" });

@@ -1,4 +1,14 @@
-const { action, call_123_output, failureOf, fc_001, fc_009, regionSchema, salesTool, toolResult, ws_001 } = require("./samples.cjs");
+const {
+  action,
+  call_123_output,
+  failureOf,
+  fc_001,
+  fc_009,
+  regionSchema,
+  salesTool,
+  toolResult,
+  ws_001,
+} = require("./samples.cjs");
 
 describe("toBeReplayable", () => {
   test("pass, .not, asymmetric", () => {
@@ -14,7 +24,9 @@ describe("toBeReplayable", () => {
   });
   test("an invalid tool schema names the tool", () => {
     const broken = { type: "function", name: "broken_tool", parameters: { type: "objekt" } };
-    expect(failureOf(() => expect({ ...fc_001, name: "broken_tool" }).toBeReplayable(broken))).toContain('tool "broken_tool"');
+    expect(failureOf(() => expect({ ...fc_001, name: "broken_tool" }).toBeReplayable(broken))).toContain(
+      'tool "broken_tool"',
+    );
   });
 });
 
@@ -43,7 +55,9 @@ describe("toHaveStringArguments", () => {
     expect(fc_001).not.toHaveStringArguments({ region: "emea" });
     expect([fc_001]).toEqual([expect.toHaveStringArguments({ region: "apac" })]);
     expect(failureOf(() => expect(fc_001).toHaveStringArguments({ region: "emea" }))).toMatchSnapshot();
-    expect(failureOf(() => expect({ ...fc_001, arguments: { region: "apac" } }).toHaveStringArguments())).toMatchSnapshot();
+    expect(
+      failureOf(() => expect({ ...fc_001, arguments: { region: "apac" } }).toHaveStringArguments()),
+    ).toMatchSnapshot();
   });
 });
 
@@ -51,7 +65,9 @@ describe("toHaveAllCallsPaired", () => {
   test("pass, .not, failure", () => {
     expect([fc_001, call_123_output]).toHaveAllCallsPaired();
     expect([fc_001]).not.toHaveAllCallsPaired();
-    expect(failureOf(() => expect([fc_001, { ...call_123_output, call_id: "call_9" }]).toHaveAllCallsPaired())).toMatchSnapshot();
+    expect(
+      failureOf(() => expect([fc_001, { ...call_123_output, call_id: "call_9" }]).toHaveAllCallsPaired()),
+    ).toMatchSnapshot();
   });
 });
 
@@ -77,7 +93,10 @@ describe("toRequireAction and toBeCompatibleWith", () => {
   test("failure messages", () => {
     const session = { id: "sess_1", status: "requires_action", required_actions: [action] };
     expect(failureOf(() => expect(session).toRequireAction({ name: "refund_order" }))).toMatchSnapshot();
-    const narrowed = { ...salesTool, parameters: { ...regionSchema, properties: { region: { type: "string", enum: ["apac"] } } } };
+    const narrowed = {
+      ...salesTool,
+      parameters: { ...regionSchema, properties: { region: { type: "string", enum: ["apac"] } } },
+    };
     expect([salesTool]).toBeCompatibleWith([salesTool]);
     expect(failureOf(() => expect([narrowed]).toBeCompatibleWith([salesTool]))).toMatchSnapshot();
   });

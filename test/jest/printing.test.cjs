@@ -4,7 +4,15 @@ const { stripVTControlCharacters } = require("node:util");
 const OpenAI = require("openai").default;
 const { fakeResponses, turn } = require("agent-testkit/msw");
 
-const bookFlight = { type: "function", name: "book_flight", parameters: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] } };
+const bookFlight = {
+  type: "function",
+  name: "book_flight",
+  parameters: {
+    type: "object",
+    properties: { from: { type: "string" }, to: { type: "string" } },
+    required: ["from", "to"],
+  },
+};
 
 function failureOf(assertion) {
   try {
@@ -16,7 +24,9 @@ function failureOf(assertion) {
 }
 
 async function booked() {
-  const fake = fakeResponses({ tools: [bookFlight] }).reply(turn.functionCall("book_flight", { from: "SFO", to: "JFK" }));
+  const fake = fakeResponses({ tools: [bookFlight] }).reply(
+    turn.functionCall("book_flight", { from: "SFO", to: "JFK" }),
+  );
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   await client.responses.create({ model: "gpt-5", input: "Book it.", metadata: { user: "u1" } });
   return fake;
@@ -24,14 +34,21 @@ async function booked() {
 
 test("toHaveCalledTool names asymmetric matchers and diffs only the real difference", async () => {
   const fake = await booked();
-  const message = failureOf(() => expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }));
+  const message = failureOf(() =>
+    expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }),
+  );
   expect(message).not.toMatch(/sample|inverse|asymmetricMatch/);
   expect(message).toMatchSnapshot();
 });
 
 test("toHaveReceivedRequest does not walk into objectContaining, and a matcher that matched is no difference", async () => {
   const fake = await booked();
-  const message = failureOf(() => expect(fake).toHaveReceivedRequest({ model: expect.any(String), metadata: expect.objectContaining({ user: "u2" }) }));
+  const message = failureOf(() =>
+    expect(fake).toHaveReceivedRequest({
+      model: expect.any(String),
+      metadata: expect.objectContaining({ user: "u2" }),
+    }),
+  );
   expect(message).not.toMatch(/"metadata": \{\}/);
   expect(message).not.toMatch(/[-+] {2}"model"/);
   expect(message).toMatchSnapshot();
@@ -39,7 +56,11 @@ test("toHaveReceivedRequest does not walk into objectContaining, and a matcher t
 
 test("the subset comparison is Jest's: asymmetric matchers, nested objects and arrays", async () => {
   const fake = await booked();
-  expect(fake).toHaveReceivedRequest({ model: expect.stringContaining("gpt"), metadata: { user: "u1" }, input: expect.anything() });
+  expect(fake).toHaveReceivedRequest({
+    model: expect.stringContaining("gpt"),
+    metadata: { user: "u1" },
+    input: expect.anything(),
+  });
   expect(fake).toHaveReceivedRequest(expect.objectContaining({ model: "gpt-5" }));
   expect(fake).not.toHaveReceivedRequest({ metadata: { user: "u1", extra: expect.anything() } });
 });

@@ -9,20 +9,45 @@ import { failureOf } from "./helpers.js";
 const tools = [salesTool, lookupOrderTool];
 
 async function responsesConversation() {
-  const fake = fakeResponses({ tools }).reply(turn.functionCall("lookup_order", { order_id: "A-1042" }), turn.message("It is paid."));
+  const fake = fakeResponses({ tools }).reply(
+    turn.functionCall("lookup_order", { order_id: "A-1042" }),
+    turn.message("It is paid."),
+  );
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   const first = await client.responses.create({ model: "gpt-5", input: "Where is A-1042?", instructions: "Be brief." });
   const call = first.output[0] as OpenAI.Responses.ResponseFunctionToolCall;
-  await client.responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: call.call_id, output: '{"status":"paid"}' }] });
+  await client.responses.create({
+    model: "gpt-5",
+    previous_response_id: first.id,
+    input: [{ type: "function_call_output", call_id: call.call_id, output: '{"status":"paid"}' }],
+  });
   return { fake, first, call };
 }
 
 async function agentsConversation() {
-  const agents = fakeAgents().reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentStep.message("Both paid."));
+  const agents = fakeAgents().reply(
+    agentStep.parallelCalls([
+      ["lookup_order", { order_id: "A-1042" }],
+      ["lookup_order", { order_id: "B-2001" }],
+    ]),
+    agentStep.message("Both paid."),
+  );
   const sessions = new OpenAI({ apiKey: "k", fetch: agents.fetch, maxRetries: 0 }).beta.agents.sessions;
-  const session = await sessions.create({ agent: { model: "m", tools: [{ ...lookupOrderTool, description: "d" }] }, environment: { type: "none" }, input: "Both?" } as unknown as SessionCreateParamsNonStreaming);
+  const session = await sessions.create({
+    agent: { model: "m", tools: [{ ...lookupOrderTool, description: "d" }] },
+    environment: { type: "none" },
+    input: "Both?",
+  } as unknown as SessionCreateParamsNonStreaming);
   const actions = session.required_actions as Array<{ turn_id: string; call_id: string }>;
-  await sessions.events.create(session.id, { events: actions.map((a) => ({ type: "agent.session.input.tool_result" as const, turn_id: a.turn_id, call_id: a.call_id, success: true, output: '{"status":"paid"}' })) });
+  await sessions.events.create(session.id, {
+    events: actions.map((a) => ({
+      type: "agent.session.input.tool_result" as const,
+      turn_id: a.turn_id,
+      call_id: a.call_id,
+      success: true,
+      output: '{"status":"paid"}',
+    })),
+  });
   return { agents, session, actions };
 }
 
@@ -52,7 +77,9 @@ describe("toHaveCalledTool and toHaveCalledToolTimes", () => {
     expect(failureOf(() => expect(fake).toHaveCalledTool("lookup_order", { order_id: "B-2001" }))).toMatchSnapshot();
     expect(failureOf(() => expect(fake).toHaveCalledToolTimes("lookup_order", 2))).toMatchSnapshot();
     expect(failureOf(() => expect(fake).not.toHaveCalledTool("lookup_order"))).toMatchSnapshot();
-    expect(failureOf(() => expect(42).toHaveCalledTool("x"))).toContain("Matcher error: received value must be a response object, an item list, an Agents session or its items, a fake, or one function_call");
+    expect(failureOf(() => expect(42).toHaveCalledTool("x"))).toContain(
+      "Matcher error: received value must be a response object, an item list, an Agents session or its items, a fake, or one function_call",
+    );
   });
 });
 
@@ -80,7 +107,9 @@ describe("toHaveAnsweredCall", () => {
     expect(failureOf(() => expect(fake).toHaveAnsweredCall(call, { status: "open" }))).toMatchSnapshot();
     const twice = [...fake.requests, ...fake.requests];
     expect(failureOf(() => expect(twice).toHaveAnsweredCall(call))).toContain("the call was answered 2 times");
-    expect(failureOf(() => expect(fake).toHaveAnsweredCall(undefined))).toContain("Matcher error: call value must be a call with a string call_id, or a call_id");
+    expect(failureOf(() => expect(fake).toHaveAnsweredCall(undefined))).toContain(
+      "Matcher error: call value must be a call with a string call_id, or a call_id",
+    );
   });
 });
 
@@ -88,7 +117,10 @@ describe("toHaveReceivedRequest and toHaveReceivedNthRequest", () => {
   test("match a body as toMatchObject does", async () => {
     const { fake, first } = await responsesConversation();
     expect(fake).toHaveReceivedRequest({ model: "gpt-5", instructions: "Be brief." });
-    expect(fake).toHaveReceivedNthRequest(2, { previous_response_id: first.id, input: [{ type: "function_call_output" }] });
+    expect(fake).toHaveReceivedNthRequest(2, {
+      previous_response_id: first.id,
+      input: [{ type: "function_call_output" }],
+    });
     expect(fake).not.toHaveReceivedNthRequest(2, { instructions: expect.anything() });
     expect(fake).not.toHaveReceivedNthRequest(3, {});
     const { agents } = await agentsConversation();
@@ -97,16 +129,33 @@ describe("toHaveReceivedRequest and toHaveReceivedNthRequest", () => {
 
   test("the failure shows the closest body and a diff", async () => {
     const { fake } = await responsesConversation();
-    expect(failureOf(() => expect(fake).toHaveReceivedNthRequest(1, { model: "gpt-4o", input: "Where is A-1042?" }))).toMatchSnapshot();
-    expect(failureOf(() => expect(fake).toHaveReceivedNthRequest(5, { model: "gpt-5" }))).toContain("There is no such request.");
-    expect(failureOf(() => expect(fake).toHaveReceivedRequest({ model: "gpt-5", instructions: "Be long." }))).toContain("Body of request 1, the closest:");
-    expect(failureOf(() => expect({}).toHaveReceivedRequest({}))).toContain("Matcher error: received value must be a fake or its request log");
+    expect(
+      failureOf(() => expect(fake).toHaveReceivedNthRequest(1, { model: "gpt-4o", input: "Where is A-1042?" })),
+    ).toMatchSnapshot();
+    expect(failureOf(() => expect(fake).toHaveReceivedNthRequest(5, { model: "gpt-5" }))).toContain(
+      "There is no such request.",
+    );
+    expect(failureOf(() => expect(fake).toHaveReceivedRequest({ model: "gpt-5", instructions: "Be long." }))).toContain(
+      "Body of request 1, the closest:",
+    );
+    expect(failureOf(() => expect({}).toHaveReceivedRequest({}))).toContain(
+      "Matcher error: received value must be a fake or its request log",
+    );
   });
 });
 
 describe("a fake is known by its brand, not by the names of its getters", () => {
   test("a look-alike with the same getters is no conversation; a real fake is one", async () => {
-    const lookalike = { get toolResults() { return []; }, get responses() { return []; }, items: () => [], requests: [] };
+    const lookalike = {
+      get toolResults() {
+        return [];
+      },
+      get responses() {
+        return [];
+      },
+      items: () => [],
+      requests: [],
+    };
     expect(() => expect(lookalike).toHaveCalledTool("lookup_order")).toThrow(/Matcher error: received value must be/);
     const { fake } = await responsesConversation();
     expect(fake).toHaveCalledTool("lookup_order");

@@ -3,8 +3,20 @@ import { call_123_output, fc_001, fc_009, lookupOrderTool, regionSchema, salesTo
 import { failureOf } from "./helpers.js";
 
 const tools = [salesTool, lookupOrderTool];
-const action = { type: "function_call", turn_id: "turn_2", call_id: "call_3c91", name: "lookup_order", arguments: { order_id: "A-1042" } };
-const toolResult = { type: "agent.session.input.tool_result", turn_id: "turn_2", call_id: "call_3c91", success: true, output: '{"status":"paid"}' };
+const action = {
+  type: "function_call",
+  turn_id: "turn_2",
+  call_id: "call_3c91",
+  name: "lookup_order",
+  arguments: { order_id: "A-1042" },
+};
+const toolResult = {
+  type: "agent.session.input.tool_result",
+  turn_id: "turn_2",
+  call_id: "call_3c91",
+  success: true,
+  output: '{"status":"paid"}',
+};
 
 describe("toBeReplayable", () => {
   test("pass and .not", () => {
@@ -17,7 +29,9 @@ describe("toBeReplayable", () => {
 
   test("failure names the rule, the path and the value", () => {
     expect(failureOf(() => expect(fc_009).toBeReplayable(tools))).toMatchSnapshot();
-    expect(failureOf(() => expect({ ...fc_009, arguments: '{"region":"global","x":1}' }).toBeReplayable(regionSchema))).toMatchSnapshot();
+    expect(
+      failureOf(() => expect({ ...fc_009, arguments: '{"region":"global","x":1}' }).toBeReplayable(regionSchema)),
+    ).toMatchSnapshot();
     expect(failureOf(() => expect(ws_001).toBeReplayable())).toMatchSnapshot();
     expect(failureOf(() => expect(fc_001).not.toBeReplayable(tools))).toMatchSnapshot();
   });
@@ -25,7 +39,9 @@ describe("toBeReplayable", () => {
   test("bad input fails clearly, never with a TypeError from inside", () => {
     for (const value of [undefined, null, "function_call", 42, [], [fc_001]]) {
       const message = failureOf(() => expect(value).toBeReplayable());
-      expect(message).toMatch(/^expect\(received\)\.toBeReplayable\(\)\n\nExpected: reason "ok"\nReceived: reason "namespaced"/);
+      expect(message).toMatch(
+        /^expect\(received\)\.toBeReplayable\(\)\n\nExpected: reason "ok"\nReceived: reason "namespaced"/,
+      );
     }
     const cyclic: Record<string, unknown> = { ...fc_001, status: "in_progress" };
     cyclic.self = cyclic;
@@ -51,9 +67,9 @@ describe("toBeReplayable", () => {
     expect({ output: [fc_001] }).toEqual({ output: [expect.toBeReplayable(regionSchema)] });
     expect([ws_001, fc_001]).toContainEqual(expect.toBeReplayable());
     expect({ output: [fc_009] }).toEqual({ output: [expect.not.toBeReplayable(regionSchema)] });
-    expect(failureOf(() => expect({ output: [fc_009] }).toEqual({ output: [expect.toBeReplayable(regionSchema)] }))).toContain(
-      "toBeReplayable",
-    );
+    expect(
+      failureOf(() => expect({ output: [fc_009] }).toEqual({ output: [expect.toBeReplayable(regionSchema)] })),
+    ).toContain("toBeReplayable");
   });
 });
 
@@ -63,12 +79,16 @@ describe("toHaveReplayReason", () => {
     expect(fc_009).toHaveReplayReason("ok");
     expect({ ...fc_001, status: "incomplete" }).toHaveReplayReason("status");
     expect(fc_001).not.toHaveReplayReason("status");
-    expect(failureOf(() => expect({ ...fc_001, arguments: {} }).toHaveReplayReason("arguments_parse"))).toMatchSnapshot();
+    expect(
+      failureOf(() => expect({ ...fc_001, arguments: {} }).toHaveReplayReason("arguments_parse")),
+    ).toMatchSnapshot();
     expect(failureOf(() => expect(fc_001).not.toHaveReplayReason("ok"))).toMatchSnapshot();
   });
 
   test("an unknown reason is a matcher error", () => {
-    expect(failureOf(() => expect(fc_001).toHaveReplayReason("bogus" as never))).toContain('Matcher error: reason must be one of "namespaced"');
+    expect(failureOf(() => expect(fc_001).toHaveReplayReason("bogus" as never))).toContain(
+      'Matcher error: reason must be one of "namespaced"',
+    );
   });
 
   test("asymmetric", () => {
@@ -84,7 +104,9 @@ describe("toPairWithCall", () => {
   });
 
   test("the message names the pin that drifted and shows both values", () => {
-    expect(failureOf(() => expect({ ...call_123_output, call_id: "call_124" }).toPairWithCall(fc_001))).toMatchSnapshot();
+    expect(
+      failureOf(() => expect({ ...call_123_output, call_id: "call_124" }).toPairWithCall(fc_001)),
+    ).toMatchSnapshot();
     expect(failureOf(() => expect({ ...toolResult, turn_id: "turn_3" }).toPairWithCall(action))).toMatchSnapshot();
     expect(failureOf(() => expect({ ...call_123_output, output: { a: 1 } }).toPairWithCall(fc_001))).toMatchSnapshot();
     expect(failureOf(() => expect(call_123_output).not.toPairWithCall(fc_001))).toMatchSnapshot();
@@ -110,7 +132,9 @@ describe("toHaveStringArguments", () => {
   });
 
   test("failure messages", () => {
-    expect(failureOf(() => expect({ ...fc_001, arguments: { region: "apac" } }).toHaveStringArguments())).toMatchSnapshot();
+    expect(
+      failureOf(() => expect({ ...fc_001, arguments: { region: "apac" } }).toHaveStringArguments()),
+    ).toMatchSnapshot();
     expect(failureOf(() => expect({ ...fc_001, arguments: '{"region":' }).toHaveStringArguments())).toMatchSnapshot();
     expect(failureOf(() => expect(fc_001).toHaveStringArguments({ region: "emea" }))).toMatchSnapshot();
     expect(failureOf(() => expect(fc_001).not.toHaveStringArguments({ region: "apac" }))).toMatchSnapshot();
@@ -146,7 +170,11 @@ describe("toBePortable", () => {
     const mixed = [
       fc_001,
       ws_001,
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "x", arguments: "{}" } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "x", arguments: "{}" } }],
+      },
       { role: "tool", tool_call_id: "call_1", content: "x" },
       { content: "no type" },
     ];
@@ -162,7 +190,10 @@ describe("toRequireAction and toHaveNoPendingActions", () => {
   test("pass, .not, asymmetric inside, and the { session } of an event", () => {
     expect(session).toRequireAction();
     expect(session).toRequireAction({ name: "lookup_order" });
-    expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.stringMatching(/^A-\d{4}$/) } });
+    expect(session).toRequireAction({
+      name: "lookup_order",
+      arguments: { order_id: expect.stringMatching(/^A-\d{4}$/) },
+    });
     expect(session).not.toRequireAction({ name: "refund_order" });
     expect(idle).not.toRequireAction();
     expect({ type: "agent.session.requires_action", session }).toRequireAction({ name: "lookup_order" });
@@ -172,7 +203,9 @@ describe("toRequireAction and toHaveNoPendingActions", () => {
   });
 
   test("failure messages list what is pending", () => {
-    expect(failureOf(() => expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "B-0001" } }))).toMatchSnapshot();
+    expect(
+      failureOf(() => expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "B-0001" } })),
+    ).toMatchSnapshot();
     expect(failureOf(() => expect(session).toHaveNoPendingActions())).toMatchSnapshot();
     expect(failureOf(() => expect(idle).not.toHaveNoPendingActions())).toMatchSnapshot();
   });
@@ -180,7 +213,13 @@ describe("toRequireAction and toHaveNoPendingActions", () => {
 
 describe("toBeCompatibleWith", () => {
   const v1 = [salesTool, lookupOrderTool];
-  const narrowed = [{ ...salesTool, parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } } }, lookupOrderTool];
+  const narrowed = [
+    {
+      ...salesTool,
+      parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } },
+    },
+    lookupOrderTool,
+  ];
   test("pass, .not and the failure listing each breaking change with its path", () => {
     expect(v1).toBeCompatibleWith(v1);
     expect([...v1, { type: "function", name: "refund", parameters: {} }]).toBeCompatibleWith(v1);
@@ -193,11 +232,36 @@ describe("toBeCompatibleWith", () => {
 describe("a received value a matcher cannot judge is a matcher error, with or without .not", () => {
   const wrong = [42, "x", null, undefined, { id: "x" }, [1]];
   const cases: Array<[string, (value: unknown, not: boolean) => void, string, unknown[]]> = [
-    ["toBePortable", (v, not) => (not ? expect(v).not.toBePortable() : expect(v).toBePortable()), "an array of items", wrong.filter((v) => !Array.isArray(v))],
-    ["toHaveAllCallsPaired", (v, not) => (not ? expect(v).not.toHaveAllCallsPaired() : expect(v).toHaveAllCallsPaired()), "an array of items", wrong.filter((v) => !Array.isArray(v))],
-    ["toRequireAction", (v, not) => (not ? expect(v).not.toRequireAction() : expect(v).toRequireAction()), "an agent session", wrong],
-    ["toHaveNoPendingActions", (v, not) => (not ? expect(v).not.toHaveNoPendingActions() : expect(v).toHaveNoPendingActions()), "an agent session", wrong],
-    ["toHaveStringArguments", (v, not) => (not ? expect(v).not.toHaveStringArguments() : expect(v).toHaveStringArguments()), "an item object", [42, "x", null, undefined, [fc_001]]],
+    [
+      "toBePortable",
+      (v, not) => (not ? expect(v).not.toBePortable() : expect(v).toBePortable()),
+      "an array of items",
+      wrong.filter((v) => !Array.isArray(v)),
+    ],
+    [
+      "toHaveAllCallsPaired",
+      (v, not) => (not ? expect(v).not.toHaveAllCallsPaired() : expect(v).toHaveAllCallsPaired()),
+      "an array of items",
+      wrong.filter((v) => !Array.isArray(v)),
+    ],
+    [
+      "toRequireAction",
+      (v, not) => (not ? expect(v).not.toRequireAction() : expect(v).toRequireAction()),
+      "an agent session",
+      wrong,
+    ],
+    [
+      "toHaveNoPendingActions",
+      (v, not) => (not ? expect(v).not.toHaveNoPendingActions() : expect(v).toHaveNoPendingActions()),
+      "an agent session",
+      wrong,
+    ],
+    [
+      "toHaveStringArguments",
+      (v, not) => (not ? expect(v).not.toHaveStringArguments() : expect(v).toHaveStringArguments()),
+      "an item object",
+      [42, "x", null, undefined, [fc_001]],
+    ],
   ];
   test.each(cases)("%s", (name, assert, mustBe, values) => {
     for (const value of values) {
@@ -218,13 +282,19 @@ describe("a received value a matcher cannot judge is a matcher error, with or wi
   test("toPairWithCall with no call (what find() returns when nothing matched) is a matcher error", () => {
     const output = { type: "function_call_output", call_id: "call_123", output: "ok" };
     for (const call of [undefined, null, 42, "call_123"]) {
-      expect(failureOf(() => expect(output).toPairWithCall(call as never))).toContain("Matcher error: call value must be a function_call item or a required action");
-      expect(failureOf(() => expect(output).not.toPairWithCall(call as never))).toContain("Matcher error: call value must be");
+      expect(failureOf(() => expect(output).toPairWithCall(call as never))).toContain(
+        "Matcher error: call value must be a function_call item or a required action",
+      );
+      expect(failureOf(() => expect(output).not.toPairWithCall(call as never))).toContain(
+        "Matcher error: call value must be",
+      );
     }
     expect(failureOf(() => expect(output).toPairWithCall(undefined as never))).toContain("did a find() match nothing?");
   });
 
   test("toRequireAction's pattern must be an object", () => {
-    expect(failureOf(() => expect({ required_actions: [] }).toRequireAction("lookup_order" as never))).toContain("Matcher error: action value must be an object");
+    expect(failureOf(() => expect({ required_actions: [] }).toRequireAction("lookup_order" as never))).toContain(
+      "Matcher error: action value must be an object",
+    );
   });
 });

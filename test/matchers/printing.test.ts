@@ -5,10 +5,20 @@ import { describe, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { failureOf } from "./helpers.js";
 
-const bookFlight = { type: "function" as const, name: "book_flight", parameters: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] } };
+const bookFlight = {
+  type: "function" as const,
+  name: "book_flight",
+  parameters: {
+    type: "object",
+    properties: { from: { type: "string" }, to: { type: "string" } },
+    required: ["from", "to"],
+  },
+};
 
 async function booked() {
-  const fake = fakeResponses({ tools: [bookFlight] }).reply(turn.functionCall("book_flight", { from: "SFO", to: "JFK" }));
+  const fake = fakeResponses({ tools: [bookFlight] }).reply(
+    turn.functionCall("book_flight", { from: "SFO", to: "JFK" }),
+  );
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   await client.responses.create({ model: "gpt-5", input: "Book it.", metadata: { user: "u1" } });
   return fake;
@@ -17,14 +27,21 @@ async function booked() {
 describe("asymmetric matchers in the expected value", () => {
   test("toHaveCalledTool names them and diffs only the real difference", async () => {
     const fake = await booked();
-    const message = failureOf(() => expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }));
+    const message = failureOf(() =>
+      expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }),
+    );
     expect(message).not.toMatch(/sample|inverse|asymmetricMatch/);
     expect(message).toMatchSnapshot();
   });
 
   test("toHaveReceivedRequest does not walk into objectContaining, and a matcher that matched is no difference", async () => {
     const fake = await booked();
-    const message = failureOf(() => expect(fake).toHaveReceivedRequest({ model: expect.any(String), metadata: expect.objectContaining({ user: "u2" }) }));
+    const message = failureOf(() =>
+      expect(fake).toHaveReceivedRequest({
+        model: expect.any(String),
+        metadata: expect.objectContaining({ user: "u2" }),
+      }),
+    );
     expect(message).not.toMatch(/"metadata": \{\}/);
     expect(message).not.toMatch(/[-+] {2}"model"/);
     expect(message).toMatchSnapshot();
@@ -32,7 +49,11 @@ describe("asymmetric matchers in the expected value", () => {
 
   test("the subset comparison is the runner's: asymmetric matchers, nested objects and arrays", async () => {
     const fake = await booked();
-    expect(fake).toHaveReceivedRequest({ model: expect.stringContaining("gpt"), metadata: { user: "u1" }, input: expect.anything() });
+    expect(fake).toHaveReceivedRequest({
+      model: expect.stringContaining("gpt"),
+      metadata: { user: "u1" },
+      input: expect.anything(),
+    });
     expect(fake).toHaveReceivedRequest(expect.objectContaining({ model: "gpt-5" }));
     expect(fake).not.toHaveReceivedRequest({ metadata: { user: "u1", extra: expect.anything() } });
   });

@@ -4,7 +4,7 @@ import type OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
-import { agentStep, fakeAgents, type AgentsFakeOptions } from "../../fixtures/msw/index.js";
+import { type AgentsFakeOptions, agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import type { RequiredComputerUseApproval, RequiredMcpApproval } from "../../src/types.js";
 import { lookupOrder } from "./agents.scenarios.js";
 import { typesUntilIdle } from "./sessionEvents.js";
@@ -12,8 +12,15 @@ import type { Transport } from "./transports.js";
 
 const f = createFactories({ seed: 3 });
 const body = (extra: Record<string, unknown> = {}) =>
-  ({ agent: { model: "gpt-6-astra", instructions: "Help.", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, ...extra }) as unknown as SessionCreateParamsNonStreaming;
-const say = (text: string) => ({ type: "agent.session.input.message" as const, input: [{ role: "user" as const, content: [{ type: "input_text" as const, text }] }] });
+  ({
+    agent: { model: "gpt-6-astra", instructions: "Help.", tools: [lookupOrder] },
+    environment: { type: "openai_hosted" },
+    ...extra,
+  }) as unknown as SessionCreateParamsNonStreaming;
+const say = (text: string) => ({
+  type: "agent.session.input.message" as const,
+  input: [{ role: "user" as const, content: [{ type: "input_text" as const, text }] }],
+});
 
 export function agentsActionScenarios(transport: Transport): void {
   async function setup(options: AgentsFakeOptions = {}) {
@@ -25,10 +32,19 @@ export function agentsActionScenarios(transport: Transport): void {
   describe(`computer-use approvals through ${transport.name}`, () => {
     test("a sign-in request, answered with the values: the turn goes on; the history never holds them", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentStep.signIn({ reason: "The store asks for an account." }), agentStep.afterApproval({ approved: agentStep.message("Signed in."), declined: agentStep.message("Sign-in cancelled.") }));
+      fake.reply(
+        agentStep.signIn({ reason: "The store asks for an account." }),
+        agentStep.afterApproval({
+          approved: agentStep.message("Signed in."),
+          declined: agentStep.message("Sign-in cancelled."),
+        }),
+      );
       const session = await sessions.create(body({ input: "Buy it" }));
       expect(session.status).toBe("requires_action");
-      expect(session).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type: "browser_authentication", reason: "The store asks for an account." }) });
+      expect(session).toRequireAction({
+        type: "computer_use_approval_request",
+        request: expect.objectContaining({ type: "browser_authentication", reason: "The store asks for an account." }),
+      });
       const action = session.required_actions[0] as unknown as RequiredComputerUseApproval;
       const result = f.agents.approvalResult(action);
       expect(result).toPairWithCall(action);
@@ -39,7 +55,13 @@ export function agentsActionScenarios(transport: Transport): void {
       expect(items.at(-1)).toMatchObject({ type: "message", content: [{ text: "Signed in." }] });
       expect(items.filter((i) => i.type.startsWith("computer_use_approval_request"))).toEqual([
         expect.objectContaining({ type: "computer_use_approval_request", request_id: action.request_id }),
-        { id: expect.any(String), type: "computer_use_approval_request_result", request_id: action.request_id, turn_id: action.turn_id, response: { type: "browser_authentication", action: "submit", selected_option: null } },
+        {
+          id: expect.any(String),
+          type: "computer_use_approval_request_result",
+          request_id: action.request_id,
+          turn_id: action.turn_id,
+          response: { type: "browser_authentication", action: "submit", selected_option: null },
+        },
       ]);
       const secret = (result.response as { fields: Array<{ value: string }> }).fields[1]!.value;
       expect(JSON.stringify([items, fake.events(session.id)])).not.toContain(secret);
@@ -48,7 +70,13 @@ export function agentsActionScenarios(transport: Transport): void {
 
     test("a cancelled sign-in continues the turn, and the next step sees the decision", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentStep.signIn(), agentStep.afterApproval({ approved: agentStep.message("Signed in."), declined: agentStep.message("Sign-in cancelled.") }));
+      fake.reply(
+        agentStep.signIn(),
+        agentStep.afterApproval({
+          approved: agentStep.message("Signed in."),
+          declined: agentStep.message("Sign-in cancelled."),
+        }),
+      );
       const session = await sessions.create(body({ input: "Buy it" }));
       const action = session.required_actions[0] as unknown as RequiredComputerUseApproval;
       await sessions.events.create(session.id, { events: [f.agents.approvalResult(action, "cancel")] });
@@ -57,19 +85,53 @@ export function agentsActionScenarios(transport: Transport): void {
 
     test("MCP approvals (openai 7.59): approved, the turn goes on; denied, the next step sees it; a foreign or unknown request_id is refused", async () => {
       const { fake, sessions } = await setup();
-      const request = { server_label: "crm", name: "delete_contact", arguments: { id: 7 }, message: "Delete contact 7?" };
+      const request = {
+        server_label: "crm",
+        name: "delete_contact",
+        arguments: { id: 7 },
+        message: "Delete contact 7?",
+      };
       const branches = { approved: agentStep.message("Deleted."), declined: agentStep.message("Kept it.") };
-      fake.reply(agentStep.mcpApproval(request), agentStep.afterApproval(branches), agentStep.mcpApproval(request), agentStep.afterApproval(branches));
+      fake.reply(
+        agentStep.mcpApproval(request),
+        agentStep.afterApproval(branches),
+        agentStep.mcpApproval(request),
+        agentStep.afterApproval(branches),
+      );
       const session = await sessions.create(body({ input: "Delete contact 7" }));
       expect(session).toRequireAction({ type: "mcp_approval_request", request: { type: "mcp_tool_call", ...request } });
       const action = session.required_actions[0] as unknown as RequiredMcpApproval;
-      await expect(sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult({ request_id: "mcpr_unknown" })] })).rejects.toMatchObject({ status: 400, code: "approval_result_mismatch" });
+      await expect(
+        sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult({ request_id: "mcpr_unknown" })] }),
+      ).rejects.toMatchObject({ status: 400, code: "approval_result_mismatch" });
       // a computer-use result cannot answer an MCP request, even with its request_id
-      await expect(sessions.events.create(session.id, { events: [{ type: "agent.session.input.computer_use_approval_request_result", request_id: action.request_id, response: { type: "browser_origin_access", decision: "approve" } }] })).rejects.toMatchObject({ status: 400, code: "call_not_pairable" });
-      await expect(sessions.events.create(session.id, { events: [{ ...f.agents.mcpApprovalResult(action), response: { type: "mcp_tool_call", decision: "maybe" } } as never] })).rejects.toMatchObject({ status: 400, code: "response_mismatch" });
+      await expect(
+        sessions.events.create(session.id, {
+          events: [
+            {
+              type: "agent.session.input.computer_use_approval_request_result",
+              request_id: action.request_id,
+              response: { type: "browser_origin_access", decision: "approve" },
+            },
+          ],
+        }),
+      ).rejects.toMatchObject({ status: 400, code: "call_not_pairable" });
+      await expect(
+        sessions.events.create(session.id, {
+          events: [
+            { ...f.agents.mcpApprovalResult(action), response: { type: "mcp_tool_call", decision: "maybe" } } as never,
+          ],
+        }),
+      ).rejects.toMatchObject({ status: 400, code: "response_mismatch" });
       await sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult(action)] });
       expect(fake.items(session.id).at(-1)).toMatchObject({ content: [{ text: "Deleted." }] });
-      expect(fake.approvals).toEqual([{ type: "agent.session.input.mcp_approval_request_result", request_id: action.request_id, response: { type: "mcp_tool_call", decision: "approve" } }]);
+      expect(fake.approvals).toEqual([
+        {
+          type: "agent.session.input.mcp_approval_request_result",
+          request_id: action.request_id,
+          response: { type: "mcp_tool_call", decision: "approve" },
+        },
+      ]);
       await sessions.events.create(session.id, { events: [say("And contact 8?")] });
       const second = (await sessions.retrieve(session.id)).required_actions[0] as unknown as RequiredMcpApproval;
       await sessions.events.create(session.id, { events: [f.agents.mcpApprovalResult(second, "deny")] });
@@ -78,10 +140,15 @@ export function agentsActionScenarios(transport: Transport): void {
 
     test("prompt_cache_options (openai 7.59) is validated and echoed on create and update", async () => {
       const { sessions } = await setup();
-      const session = await sessions.create(body({ prompt_cache_options: { ttl: "12h" }, stream_options: { include_obfuscation: false } }));
+      const session = await sessions.create(
+        body({ prompt_cache_options: { ttl: "12h" }, stream_options: { include_obfuscation: false } }),
+      );
       expect(session.prompt_cache_options).toEqual({ ttl: "12h" });
       expect((await sessions.update(session.id, { prompt_cache_options: null })).prompt_cache_options).toBeNull();
-      await expect(sessions.create(body({ prompt_cache_options: { ttl: "1w" } }))).rejects.toMatchObject({ status: 400, code: "invalid_value" });
+      await expect(sessions.create(body({ prompt_cache_options: { ttl: "1w" } }))).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_value",
+      });
     });
 
     test("origin access: a denial reaches a responder as its decision", async () => {
@@ -93,10 +160,15 @@ export function agentsActionScenarios(transport: Transport): void {
         return agentStep.message(decision?.approved ? "Opened." : "I will not open it.");
       });
       const session = await sessions.create(body({ input: "Compare" }));
-      expect(session).toRequireAction({ type: "computer_use_approval_request", request: { type: "browser_origin_access", origin: "https://shop.example.com", reason: "To compare prices." } });
+      expect(session).toRequireAction({
+        type: "computer_use_approval_request",
+        request: { type: "browser_origin_access", origin: "https://shop.example.com", reason: "To compare prices." },
+      });
       const action = session.required_actions[0] as unknown as RequiredComputerUseApproval;
       await sessions.events.create(session.id, { events: [f.agents.approvalResult(action, "deny")] });
-      expect(seen).toEqual([{ request: action.request, response: { type: "browser_origin_access", decision: "deny" }, approved: false }]);
+      expect(seen).toEqual([
+        { request: action.request, response: { type: "browser_origin_access", decision: "deny" }, approved: false },
+      ]);
       expect(fake.items(session.id).at(-1)).toMatchObject({ content: [{ text: "I will not open it." }] });
       // Origin access has no history item in the SDK's types: only the final message is there.
       expect(fake.items(session.id).map((i) => i.type)).toEqual(["message", "message"]);
@@ -108,12 +180,37 @@ export function agentsActionScenarios(transport: Transport): void {
       const session = await sessions.create(body({ input: "Buy it" }));
       const action = session.required_actions[0] as unknown as RequiredComputerUseApproval;
       const other = f.agents.approvalResult({ ...action, request_id: "cuareq_other" });
-      await expect(sessions.events.create(session.id, { events: [other] })).rejects.toMatchObject({ status: 400, code: "approval_result_mismatch", message: expect.stringContaining(`Pending: computer_use_approval_request (request_id ${action.request_id})`) });
-      const wrongKind = { type: "agent.session.input.computer_use_approval_request_result" as const, request_id: action.request_id, response: { type: "browser_origin_access" as const, decision: "approve" as const } };
-      await expect(sessions.events.create(session.id, { events: [wrongKind] })).rejects.toMatchObject({ status: 400, code: "response_mismatch" });
-      const missing = { type: "agent.session.input.computer_use_approval_request_result" as const, request_id: action.request_id, response: { type: "browser_authentication" as const, action: "submit" as const, fields: [{ field_id: "email", value: "a@example.com" }] } };
-      await expect(sessions.events.create(session.id, { events: [missing] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('the required field "password" ("Password") has no value') });
-      expect(await sessions.retrieve(session.id)).toMatchObject({ status: "requires_action", required_actions: [action] });
+      await expect(sessions.events.create(session.id, { events: [other] })).rejects.toMatchObject({
+        status: 400,
+        code: "approval_result_mismatch",
+        message: expect.stringContaining(`Pending: computer_use_approval_request (request_id ${action.request_id})`),
+      });
+      const wrongKind = {
+        type: "agent.session.input.computer_use_approval_request_result" as const,
+        request_id: action.request_id,
+        response: { type: "browser_origin_access" as const, decision: "approve" as const },
+      };
+      await expect(sessions.events.create(session.id, { events: [wrongKind] })).rejects.toMatchObject({
+        status: 400,
+        code: "response_mismatch",
+      });
+      const missing = {
+        type: "agent.session.input.computer_use_approval_request_result" as const,
+        request_id: action.request_id,
+        response: {
+          type: "browser_authentication" as const,
+          action: "submit" as const,
+          fields: [{ field_id: "email", value: "a@example.com" }],
+        },
+      };
+      await expect(sessions.events.create(session.id, { events: [missing] })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('the required field "password" ("Password") has no value'),
+      });
+      expect(await sessions.retrieve(session.id)).toMatchObject({
+        status: "requires_action",
+        required_actions: [action],
+      });
       await sessions.events.create(session.id, { events: [f.agents.approvalResult(action)] });
       expect((await sessions.retrieve(session.id)).status).toBe("idle");
     });
@@ -123,7 +220,9 @@ export function agentsActionScenarios(transport: Transport): void {
     test("environment_connection until the environment is back; then the turn goes on", async () => {
       const { fake, sessions } = await setup();
       fake.reply(agentStep.environmentDisconnect(), agentStep.message("Back online."));
-      const session = await sessions.create(body({ environment: { type: "self_hosted", workspace_directory: "/workspace" }, input: "Run it" }));
+      const session = await sessions.create(
+        body({ environment: { type: "self_hosted", workspace_directory: "/workspace" }, input: "Run it" }),
+      );
       const environmentId = (session.environment as { id: string }).id;
       expect(session.environment).toMatchObject({ type: "self_hosted", id: expect.stringMatching(/^env_/) });
       expect(session).toRequireAction({ type: "environment_connection", environment_id: environmentId });
@@ -132,7 +231,11 @@ export function agentsActionScenarios(transport: Transport): void {
       expect(await sessions.retrieve(session.id)).toMatchObject({ status: "idle", required_actions: [] });
       const types = fake.events(session.id).map((e) => e.type);
       const connected = types.indexOf("agent.session.environment.connected");
-      expect(types.slice(connected, connected + 3)).toEqual(["agent.session.environment.connected", "agent.session.in_progress", "agent.session.turn.item.added"]);
+      expect(types.slice(connected, connected + 3)).toEqual([
+        "agent.session.environment.connected",
+        "agent.session.in_progress",
+        "agent.session.turn.item.added",
+      ]);
       expect(types.slice(-2)).toEqual(["agent.session.turn.completed", "agent.session.idle"]);
       await expect(fake.reconnectEnvironment(session.id)).rejects.toThrow(/is not waiting for its environment/);
     });
@@ -141,7 +244,10 @@ export function agentsActionScenarios(transport: Transport): void {
       const { fake, sessions } = await setup();
       fake.reply(agentStep.environmentDisconnect());
       const session = await sessions.create(body({ input: "Run it" }));
-      expect(session).toMatchObject({ status: "failed", error: expect.stringContaining("needs a session whose environment is self_hosted (this one is openai_hosted)") });
+      expect(session).toMatchObject({
+        status: "failed",
+        error: expect.stringContaining("needs a session whose environment is self_hosted (this one is openai_hosted)"),
+      });
     });
   });
 
@@ -149,18 +255,40 @@ export function agentsActionScenarios(transport: Transport): void {
     test("spend reaches the limit: the turn fails with session_budget_exceeded, the session pauses budget_reached; raising the limit revives it", async () => {
       // One cent per token of the usage estimate, so that a short conversation reaches a limit.
       const { fake, sessions } = await setup({ centsPerMillionTokens: 1_000_000 });
-      fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("It is paid and on its way to you."));
+      fake.reply(
+        agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+        agentStep.message("It is paid and on its way to you."),
+      );
       const session = await sessions.create(body({ input: "Where is my order A-1042?", spend_control: { limit: 12 } }));
       expect(session.spend_control).toEqual({ consumed: expect.any(Number), limit: 12 });
       const action = session.required_actions[0]!;
-      await sessions.events.create(session.id, { events: [f.agents.toolResult(action as never, { output: '{"status":"paid","carrier":"DHL","eta":"tomorrow"}' })] });
+      await sessions.events.create(session.id, {
+        events: [
+          f.agents.toolResult(action as never, { output: '{"status":"paid","carrier":"DHL","eta":"tomorrow"}' }),
+        ],
+      });
       const stopped = await sessions.retrieve(session.id);
       // openai 7.59: the session pauses (budget_reached, and its event) once the turn has failed — the order the SDK's runner ends on.
-      expect(stopped).toMatchObject({ status: "budget_reached", error: expect.stringMatching(/^session_budget_exceeded: The session has reached its spending limit of 12 cents/) });
+      expect(stopped).toMatchObject({
+        status: "budget_reached",
+        error: expect.stringMatching(
+          /^session_budget_exceeded: The session has reached its spending limit of 12 cents/,
+        ),
+      });
       expect(stopped.spend_control!.consumed).toBeGreaterThanOrEqual(12);
-      expect(fake.events(session.id).find((e) => e.type === "agent.session.turn.failed")).toMatchObject({ turn: { error: { code: "session_budget_exceeded" } } });
-      expect(fake.events(session.id).slice(-2).map((e) => e.type)).toEqual(["agent.session.turn.failed", "agent.session.budget_reached"]);
-      await expect(sessions.events.create(session.id, { events: [say("again")] })).rejects.toMatchObject({ status: 409, code: "session_budget_exceeded" });
+      expect(fake.events(session.id).find((e) => e.type === "agent.session.turn.failed")).toMatchObject({
+        turn: { error: { code: "session_budget_exceeded" } },
+      });
+      expect(
+        fake
+          .events(session.id)
+          .slice(-2)
+          .map((e) => e.type),
+      ).toEqual(["agent.session.turn.failed", "agent.session.budget_reached"]);
+      await expect(sessions.events.create(session.id, { events: [say("again")] })).rejects.toMatchObject({
+        status: 409,
+        code: "session_budget_exceeded",
+      });
       const raised = await sessions.update(session.id, { spend_control: { limit: 100_000 } });
       expect(raised).toMatchObject({ status: "idle", error: null, spend_control: { limit: 100_000 } });
       expect(fake.events(session.id).at(-1)!.type).toBe("agent.session.idle");
@@ -179,31 +307,58 @@ export function agentsActionScenarios(transport: Transport): void {
       expect(session).not.toHaveProperty("spend_control"); // unlimited sessions omit it
     });
 
-    test.each(["rate_limit_exceeded", "context_length_exceeded", "session_budget_exceeded"] as const)("a scripted failure carries the SDK's code %s", async (code) => {
-      const { fake, sessions } = await setup();
-      fake.reply(agentStep.fail({ code, message: `scripted ${code}` }));
-      const session = await sessions.create(body({ input: "x" }));
-      const [turn] = (await sessions.turns.list(session.id)).data;
-      expect(turn!.error).toEqual({ code, message: `scripted ${code}` });
-    });
+    test.each(["rate_limit_exceeded", "context_length_exceeded", "session_budget_exceeded"] as const)(
+      "a scripted failure carries the SDK's code %s",
+      async (code) => {
+        const { fake, sessions } = await setup();
+        fake.reply(agentStep.fail({ code, message: `scripted ${code}` }));
+        const session = await sessions.create(body({ input: "x" }));
+        const [turn] = (await sessions.turns.list(session.id)).data;
+        expect(turn!.error).toEqual({ code, message: `scripted ${code}` });
+      },
+    );
   });
 
   describe(`artifacts and traces, through ${transport.name}`, () => {
     test("an artifact is listed, retrieved, downloaded and deleted; each ended turn leaves a trace", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentStep.artifact("reports/q3.csv", "region,total\napac,12\n"), agentStep.message("The report is ready."));
+      fake.reply(
+        agentStep.artifact("reports/q3.csv", "region,total\napac,12\n"),
+        agentStep.message("The report is ready."),
+      );
       const session = await sessions.create(body({ input: "Report" }));
       const listed = (await sessions.artifacts.list(session.id)).data;
-      expect(listed).toEqual([{ id: expect.stringMatching(/^art_/), object: "agent.session.artifact", path: "reports/q3.csv", size_bytes: 21, session_id: session.id, environment_id: (session.environment as { id: string }).id, turn_id: fake.items(session.id).at(-1)!.turn_id, created_at: expect.any(Number) }]);
+      expect(listed).toEqual([
+        {
+          id: expect.stringMatching(/^art_/),
+          object: "agent.session.artifact",
+          path: "reports/q3.csv",
+          size_bytes: 21,
+          session_id: session.id,
+          environment_id: (session.environment as { id: string }).id,
+          turn_id: fake.items(session.id).at(-1)!.turn_id,
+          created_at: expect.any(Number),
+        },
+      ]);
       const artifact = await sessions.artifacts.retrieve(listed[0]!.id, { session_id: session.id });
       expect(artifact).toEqual(listed[0]);
       const content = await sessions.artifacts.content(artifact.id, { session_id: session.id });
       expect(await content.text()).toBe("region,total\napac,12\n");
-      expect(await sessions.artifacts.delete(artifact.id, { session_id: session.id })).toEqual({ id: artifact.id, deleted: true, object: "agent.session.artifact.deleted" });
-      await expect(sessions.artifacts.retrieve(artifact.id, { session_id: session.id })).rejects.toMatchObject({ status: 404 });
+      expect(await sessions.artifacts.delete(artifact.id, { session_id: session.id })).toEqual({
+        id: artifact.id,
+        deleted: true,
+        object: "agent.session.artifact.deleted",
+      });
+      await expect(sessions.artifacts.retrieve(artifact.id, { session_id: session.id })).rejects.toMatchObject({
+        status: 404,
+      });
       const traces = (await sessions.traces.list(session.id)).data;
       expect(traces).toHaveLength(1);
-      expect(traces[0]).toMatchObject({ object: "agent.session.trace", session_id: session.id, otlp: { resourceSpans: [{ scopeSpans: [{ spans: [{ name: "agent.session.turn", status: { code: 1 } }] }] }] } });
+      expect(traces[0]).toMatchObject({
+        object: "agent.session.trace",
+        session_id: session.id,
+        otlp: { resourceSpans: [{ scopeSpans: [{ spans: [{ name: "agent.session.turn", status: { code: 1 } }] }] }] },
+      });
     });
 
     test("bytes come back as written", async () => {
@@ -238,13 +393,22 @@ export function agentsActionScenarios(transport: Transport): void {
 
     test("queued: a new turn starts with the message once this one ends", async () => {
       const { fake, sessions } = await setup({ activeTurnInput: "queue" });
-      fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("A-1042 is paid."), agentStep.message("B-0001 is shipped."));
+      fake.reply(
+        agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+        agentStep.message("A-1042 is paid."),
+        agentStep.message("B-0001 is shipped."),
+      );
       const session = await sessions.create(body({ input: "Where is A-1042?" }));
       await sessions.events.create(session.id, { events: [say("And B-0001?")] });
       await sessions.events.create(session.id, { events: [f.agents.toolResult(session.required_actions[0] as never)] });
       await expect.poll(async () => (await sessions.turns.list(session.id)).data.length).toBe(2);
       await expect.poll(async () => (await sessions.retrieve(session.id)).status).toBe("idle");
-      expect(fake.items(session.id).filter((i) => i.type === "message").map((i) => (i.content as Array<{ text: string }>)[0]!.text)).toEqual(["Where is A-1042?", "A-1042 is paid.", "And B-0001?", "B-0001 is shipped."]);
+      expect(
+        fake
+          .items(session.id)
+          .filter((i) => i.type === "message")
+          .map((i) => (i.content as Array<{ text: string }>)[0]!.text),
+      ).toEqual(["Where is A-1042?", "A-1042 is paid.", "And B-0001?", "B-0001 is shipped."]);
     });
 
     test("a late subscriber gets live events only; a runner that drops loses no required action", async () => {
@@ -253,14 +417,20 @@ export function agentsActionScenarios(transport: Transport): void {
       const session = await sessions.create(body());
       // The SDK's runner starts the turn, and the client drops as the call arrives, before its handler runs.
       let handled = 0;
-      const runner = sessions.stream(session.id, { input: "Where is A-1042?", toolHandlers: { lookup_order: async () => (handled++, "paid") } } as never);
-      for await (const event of runner) if (event.type === "agent.session.turn.item.added" && event.item.type === "function_call") break;
+      const runner = sessions.stream(session.id, {
+        input: "Where is A-1042?",
+        toolHandlers: { lookup_order: async () => (handled++, "paid") },
+      } as never);
+      for await (const event of runner)
+        if (event.type === "agent.session.turn.item.added" && event.item.type === "function_call") break;
       expect(handled).toBe(0);
       // Later, a new subscriber: nothing already sent comes again…
       const { seen, reading } = await typesUntilIdle(sessions, session.id);
       // …and what is due is read from required_actions, never from the history.
       const pending = (await sessions.retrieve(session.id)).required_actions;
-      expect(pending).toEqual([expect.objectContaining({ type: "function_call", name: "lookup_order", arguments: { order_id: "A-1042" } })]);
+      expect(pending).toEqual([
+        expect.objectContaining({ type: "function_call", name: "lookup_order", arguments: { order_id: "A-1042" } }),
+      ]);
       await sessions.events.create(session.id, { events: [f.agents.toolResult(pending[0] as never)] });
       await reading;
       expect(seen[0]).toBe("agent.session.turn.item.added");

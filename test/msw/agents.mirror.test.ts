@@ -5,7 +5,11 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, test } from "vitest";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 
-const body = { agent: { model: "gpt-6-astra" }, environment: { type: "none" }, input: "Hi" } as unknown as SessionCreateParamsNonStreaming;
+const body = {
+  agent: { model: "gpt-6-astra" },
+  environment: { type: "none" },
+  input: "Hi",
+} as unknown as SessionCreateParamsNonStreaming;
 
 function setup(options: Parameters<typeof fakeAgents>[0] = {}) {
   const fake = fakeAgents(options);
@@ -20,7 +24,11 @@ describe("the same defaults as the Responses fake", () => {
     const session = await sessions.create(body);
     expect(fake.events(session.id).filter((e) => e.type === "agent.session.turn.output_text.delta")).toHaveLength(4);
     const responses = fakeResponses().reply(turn.message(text));
-    const stream = await new OpenAI({ apiKey: "k", fetch: responses.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Hi", stream: true });
+    const stream = await new OpenAI({ apiKey: "k", fetch: responses.fetch, maxRetries: 0 }).responses.create({
+      model: "gpt-5",
+      input: "Hi",
+      stream: true,
+    });
     let deltas = 0;
     for await (const event of stream) if (event.type === "response.output_text.delta") deltas++;
     expect(deltas).toBe(4);

@@ -1,4 +1,3 @@
-import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
@@ -6,8 +5,6 @@ import type { Transport } from "./transports.js";
 
 export const lookupOrder = { ...examples.lookupOrderTool, description: "Look up an order." };
 export const salesReport = { ...examples.salesTool, description: "Sales report." };
-
-
 
 const createBody = (input?: string) => ({
   agent: { model: "gpt-6-astra", instructions: "Look up orders.", tools: [lookupOrder, salesReport] as never },
@@ -29,7 +26,10 @@ export function agentsScenarios(transport: Transport): void {
       const session = await sessions.create(createBody());
       expect(session.status).toBe("idle");
       const result = await sessions
-        .stream(session.id, { input: "Where is A-1042?", toolHandlers: { lookup_order: async ({ order_id }: { order_id: string }) => ({ order_id, status: "paid" }) } } as never)
+        .stream(session.id, {
+          input: "Where is A-1042?",
+          toolHandlers: { lookup_order: async ({ order_id }: { order_id: string }) => ({ order_id, status: "paid" }) },
+        } as never)
         .finalResult();
       expect(result.output_text).toBe("A-1042 is paid.");
       expect(fake.toolResults).toHaveLength(1);
@@ -43,12 +43,21 @@ export function agentsScenarios(transport: Transport): void {
 
     test("two parallel calls through the runner", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["get_latest_sales_report", { region: "emea" }]]), agentStep.message("Done."));
+      fake.reply(
+        agentStep.parallelCalls([
+          ["lookup_order", { order_id: "A-1042" }],
+          ["get_latest_sales_report", { region: "emea" }],
+        ]),
+        agentStep.message("Done."),
+      );
       const session = await sessions.create(createBody());
       const result = await sessions
         .stream(session.id, {
           input: "Both please",
-          toolHandlers: { lookup_order: async () => "paid", get_latest_sales_report: async ({ region }: { region: string }) => `report ${region}` },
+          toolHandlers: {
+            lookup_order: async () => "paid",
+            get_latest_sales_report: async ({ region }: { region: string }) => `report ${region}`,
+          },
         } as never)
         .finalResult();
       expect(result.output_text).toBe("Done.");
@@ -57,10 +66,20 @@ export function agentsScenarios(transport: Transport): void {
 
     test("a failing handler sends success: false and the turn goes on", async () => {
       const { fake, sessions } = await setup();
-      fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Sorry, the lookup failed."));
+      fake.reply(
+        agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+        agentStep.message("Sorry, the lookup failed."),
+      );
       const session = await sessions.create(createBody());
       const result = await sessions
-        .stream(session.id, { input: "A-1042?", toolHandlers: { lookup_order: async () => { throw new Error("database down"); } } } as never)
+        .stream(session.id, {
+          input: "A-1042?",
+          toolHandlers: {
+            lookup_order: async () => {
+              throw new Error("database down");
+            },
+          },
+        } as never)
         .finalResult();
       expect(result.output_text).toBe("Sorry, the lookup failed.");
       expect(fake.toolResults[0]).toMatchObject({ success: false, error: expect.any(String) });

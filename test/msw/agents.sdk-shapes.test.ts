@@ -8,7 +8,7 @@ import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import type { RequiredComputerUseApproval, RequiredMcpApproval } from "../../src/types.js";
 import { lookupOrder } from "./agents.scenarios.js";
-import { sdkChecker, type Check } from "./sdkCheck.js";
+import { type Check, sdkChecker } from "./sdkCheck.js";
 
 let check: Check;
 
@@ -17,7 +17,12 @@ beforeAll(() => {
 }, 60_000);
 
 const f = createFactories({ seed: 9 });
-const body = (extra: Record<string, unknown>) => ({ agent: { model: "gpt-6-astra", instructions: "Help.", tools: [lookupOrder], multi_agent: { enabled: true } }, environment: { type: "openai_hosted" }, ...extra }) as unknown as SessionCreateParamsNonStreaming;
+const body = (extra: Record<string, unknown>) =>
+  ({
+    agent: { model: "gpt-6-astra", instructions: "Help.", tools: [lookupOrder], multi_agent: { enabled: true } },
+    environment: { type: "openai_hosted" },
+    ...extra,
+  }) as unknown as SessionCreateParamsNonStreaming;
 
 test("sessions, events, items, turns, artifacts and traces are what the SDK's types say", async () => {
   const fake = fakeAgents({ centsPerMillionTokens: 1_000_000 });
@@ -31,17 +36,26 @@ test("sessions, events, items, turns, artifacts and traces are what the SDK's ty
     agentStep.artifact("out/report.txt", "done"),
     agentStep.message("All done."),
   );
-  const hosted = await sessions.create(body({ input: "Go", spend_control: { limit: 100_000 }, prompt_cache_options: { ttl: "30m" } }));
+  const hosted = await sessions.create(
+    body({ input: "Go", spend_control: { limit: 100_000 }, prompt_cache_options: { ttl: "30m" } }),
+  );
   let current = hosted;
   while (current.status === "requires_action") {
     const action = current.required_actions[0]!;
-    const event = action.type === "function_call" ? f.agents.toolResult(action as never) : action.type === "mcp_approval_request" ? f.agents.mcpApprovalResult(action as RequiredMcpApproval) : f.agents.approvalResult(action as unknown as RequiredComputerUseApproval);
+    const event =
+      action.type === "function_call"
+        ? f.agents.toolResult(action as never)
+        : action.type === "mcp_approval_request"
+          ? f.agents.mcpApprovalResult(action as RequiredMcpApproval)
+          : f.agents.approvalResult(action as unknown as RequiredComputerUseApproval);
     await sessions.events.create(current.id, { events: [event] });
     current = await sessions.retrieve(current.id);
   }
   expect(current.status).toBe("idle");
   fake.reply(agentStep.environmentDisconnect(), agentStep.fail({ code: "rate_limit_exceeded", message: "slow down" }));
-  const selfHosted = await sessions.create(body({ environment: { type: "self_hosted", workspace_directory: "/workspace" }, input: "Run" }));
+  const selfHosted = await sessions.create(
+    body({ environment: { type: "self_hosted", workspace_directory: "/workspace" }, input: "Run" }),
+  );
   await fake.reconnectEnvironment(selfHosted.id);
   fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }));
   const cancelled = await sessions.create(body({ input: "Stop" }));
@@ -69,16 +83,34 @@ test("sessions, events, items, turns, artifacts and traces are what the SDK's ty
     kinds.add(kind);
     problems.push(...check(kind, value));
   };
-  for (const id of [hosted.id, selfHosted.id, cancelled.id, limited.id]) for (const event of fake.events(id)) see("event", event);
+  for (const id of [hosted.id, selfHosted.id, cancelled.id, limited.id])
+    for (const event of fake.events(id)) see("event", event);
   // what openai 7.59 added is among what was checked
   const events = [hosted.id, limited.id].flatMap((id) => fake.events(id));
   expect(events.map((e) => e.type)).toContain("agent.session.budget_reached");
-  expect(events.flatMap((e) => ((e as { session?: { required_actions?: Array<{ type: string }> } }).session?.required_actions ?? []).map((a) => a.type))).toContain("mcp_approval_request");
+  expect(
+    events.flatMap((e) =>
+      ((e as { session?: { required_actions?: Array<{ type: string }> } }).session?.required_actions ?? []).map(
+        (a) => a.type,
+      ),
+    ),
+  ).toContain("mcp_approval_request");
   for (const request of fake.requests) {
     const sent = request.response.body as { data?: unknown[]; object?: string } | undefined;
-    if (request.response.status >= 300 || !sent || request.method === "POST" && request.path.endsWith("/events")) continue;
+    if (request.response.status >= 300 || !sent || (request.method === "POST" && request.path.endsWith("/events")))
+      continue;
     const route = request.path.replace(/^\/v1\/agents\/sessions\/?/, "").split("/");
-    const kind = route.length === 1 ? "session" : ({ items: "item", turns: "turn", artifacts: request.method === "DELETE" ? "artifactDeleted" : "artifact", traces: "trace" } as Record<string, string>)[route[1]!];
+    const kind =
+      route.length === 1
+        ? "session"
+        : (
+            {
+              items: "item",
+              turns: "turn",
+              artifacts: request.method === "DELETE" ? "artifactDeleted" : "artifact",
+              traces: "trace",
+            } as Record<string, string>
+          )[route[1]!];
     if (!kind) continue;
     for (const value of Array.isArray(sent.data) ? sent.data : [sent]) see(kind, value);
   }

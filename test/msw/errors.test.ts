@@ -7,12 +7,45 @@ const auth = { authorization: "Bearer sk-test", "openai-beta": "agents=v1" };
 test.each([
   ["Responses", () => fakeResponses().fetch, "/v1/nowhere", "/v1/responses"],
   ["Agents", () => fakeAgents().fetch, "/v1/agents/nowhere", "/v1/agents/sessions"],
-] as const)("the %s fake: 404 unknown_url and 405 method_not_allowed, worded as the other fake words them", async (_name, fetchOf, unknown, known) => {
-  const fetch = fetchOf();
-  const missing = await fetch(`https://api.openai.com${unknown}`, { headers: auth });
-  expect(missing.status).toBe(404);
-  expect(await missing.json()).toEqual({ error: { message: `Invalid URL (GET ${unknown}).`, type: "invalid_request_error", param: null, code: "unknown_url" } });
-  const wrong = await fetch(`https://api.openai.com${known}`, { method: "PUT", headers: auth });
-  expect(wrong.status).toBe(405);
-  expect(await wrong.json()).toEqual({ error: { message: expect.stringMatching(/^Method PUT is not supported on \//), type: "invalid_request_error", param: null, code: "method_not_allowed" } });
+] as const)(
+  "the %s fake: 404 unknown_url and 405 method_not_allowed, worded as the other fake words them",
+  async (_name, fetchOf, unknown, known) => {
+    const fetch = fetchOf();
+    const missing = await fetch(`https://api.openai.com${unknown}`, { headers: auth });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      error: {
+        message: `Invalid URL (GET ${unknown}).`,
+        type: "invalid_request_error",
+        param: null,
+        code: "unknown_url",
+      },
+    });
+    const wrong = await fetch(`https://api.openai.com${known}`, { method: "PUT", headers: auth });
+    expect(wrong.status).toBe(405);
+    expect(await wrong.json()).toEqual({
+      error: {
+        message: expect.stringMatching(/^Method PUT is not supported on \//),
+        type: "invalid_request_error",
+        param: null,
+        code: "method_not_allowed",
+      },
+    });
+  },
+);
+
+test("an error the fake did not mean to throw is a 500 naming it on one line, over HTTP as over WebSocket", async () => {
+  const fake = fakeResponses().respond(() => {
+    throw new Error("first line\nsecond line");
+  });
+  const response = await fake.fetch("https://api.openai.com/v1/responses", {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ model: "gpt-5", input: "Hi" }),
+  });
+  expect(response.status).toBe(500);
+  expect(response.headers.get("x-should-retry")).toBe("false");
+  expect(await response.json()).toMatchObject({
+    error: { message: "agent-testkit fake failed: first line\\nsecond line", type: "server_error" },
+  });
 });

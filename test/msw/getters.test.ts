@@ -6,13 +6,19 @@ import { describe, expect, test } from "vitest";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrder } from "./agents.scenarios.js";
 
-const responsesClient = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
-const agentsClient = (fake: ReturnType<typeof fakeAgents>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
+const responsesClient = (fake: ReturnType<typeof fakeResponses>) =>
+  new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
+const agentsClient = (fake: ReturnType<typeof fakeAgents>) =>
+  new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
 
 async function waitingSession(fake: ReturnType<typeof fakeAgents>) {
   fake.reply(agentStep.functionCall("lookup_order", { order_id: "A-1042" }), agentStep.message("Paid."));
   const sessions = agentsClient(fake);
-  const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as unknown as SessionCreateParamsNonStreaming);
+  const session = await sessions.create({
+    agent: { model: "gpt-6-astra", tools: [lookupOrder] },
+    environment: { type: "openai_hosted" },
+    input: "Where is A-1042?",
+  } as unknown as SessionCreateParamsNonStreaming);
   return { sessions, session, action: (session.required_actions as Array<{ turn_id: string; call_id: string }>)[0]! };
 }
 
@@ -59,7 +65,12 @@ describe("the request log: each entry copied once", () => {
     const first = fake.requests;
     expect(fake.requests).toBe(first); // nothing changed: the same list, no copy
     expect(Object.isFrozen(first[0]!.response)).toBe(true);
-    const stream = await client.responses.create({ model: "gpt-5", input: "again", stream: true, previous_response_id: first[0]!.response.body.id });
+    const stream = await client.responses.create({
+      model: "gpt-5",
+      input: "again",
+      stream: true,
+      previous_response_id: first[0]!.response.body.id,
+    });
     const seen: number[] = [];
     for await (const _event of stream) seen.push(fake.requests[1]!.response.events!.length);
     expect(fake.requests[0]).toBe(first[0]); // the finished entry was not copied again
@@ -82,7 +93,17 @@ describe("the Agents fake's getters hand out copies", () => {
   test("sessions, items(), events(), toolResults, environments and requests", async () => {
     const fake = fakeAgents();
     const { sessions, session, action } = await waitingSession(fake);
-    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" }] });
+    await sessions.events.create(session.id, {
+      events: [
+        {
+          type: "agent.session.input.tool_result",
+          turn_id: action.turn_id,
+          call_id: action.call_id,
+          success: true,
+          output: "paid",
+        },
+      ],
+    });
     (fake.items(session.id) as unknown[]).length = 0;
     (fake.events(session.id) as unknown[]).length = 0;
     (fake.toolResults[0] as { output: string }).output = "changed";
@@ -115,16 +136,39 @@ describe("an unknown id is the same error in both fakes", () => {
 describe("a tool_result is accepted once", () => {
   test("the same tool_result twice in one events batch: accepted 1, one result, one output item", async () => {
     const fake = fakeAgents();
-    fake.reply(agentStep.parallelCalls([["lookup_order", { order_id: "A-1042" }], ["lookup_order", { order_id: "B-2001" }]]), agentStep.message("Both paid."));
+    fake.reply(
+      agentStep.parallelCalls([
+        ["lookup_order", { order_id: "A-1042" }],
+        ["lookup_order", { order_id: "B-2001" }],
+      ]),
+      agentStep.message("Both paid."),
+    );
     const sessions = agentsClient(fake);
-    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Both?" } as unknown as SessionCreateParamsNonStreaming);
+    const session = await sessions.create({
+      agent: { model: "gpt-6-astra", tools: [lookupOrder] },
+      environment: { type: "openai_hosted" },
+      input: "Both?",
+    } as unknown as SessionCreateParamsNonStreaming);
     const [first, second] = session.required_actions as Array<{ turn_id: string; call_id: string }>;
-    const resultFor = (action: { turn_id: string; call_id: string }) => ({ type: "agent.session.input.tool_result" as const, turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" });
-    expect(await sessions.events.create(session.id, { events: [resultFor(first!), resultFor(first!)] })).toMatchObject({ accepted: 1 });
+    const resultFor = (action: { turn_id: string; call_id: string }) => ({
+      type: "agent.session.input.tool_result" as const,
+      turn_id: action.turn_id,
+      call_id: action.call_id,
+      success: true,
+      output: "paid",
+    });
+    expect(await sessions.events.create(session.id, { events: [resultFor(first!), resultFor(first!)] })).toMatchObject({
+      accepted: 1,
+    });
     expect(fake.toolResults).toHaveLength(1);
     expect(fake.items(session.id).filter((i) => i.type === "function_call_output")).toHaveLength(1);
-    expect(await sessions.retrieve(session.id)).toRequireAction({ name: "lookup_order", arguments: { order_id: "B-2001" } });
-    expect(await sessions.events.create(session.id, { events: [resultFor(second!), resultFor(first!), resultFor(second!)] })).toMatchObject({ accepted: 1 });
+    expect(await sessions.retrieve(session.id)).toRequireAction({
+      name: "lookup_order",
+      arguments: { order_id: "B-2001" },
+    });
+    expect(
+      await sessions.events.create(session.id, { events: [resultFor(second!), resultFor(first!), resultFor(second!)] }),
+    ).toMatchObject({ accepted: 1 });
     expect(fake.toolResults).toHaveLength(2);
     expect(fake.items(session.id).filter((i) => i.type === "function_call_output")).toHaveLength(2);
     expect(fake.events(session.id).filter((e) => e.type === "agent.session.turn.completed")).toHaveLength(1);

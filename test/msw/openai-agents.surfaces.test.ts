@@ -1,9 +1,18 @@
 // @openai/agents on the Responses fake's newer surfaces: memory kept in a conversation, memory
 // compacted with responses.compact, and a run over WebSocket mode.
-import { Agent, MemorySession, OpenAIConversationsSession, OpenAIResponsesCompactionSession, OpenAIResponsesModel, run, setTracingDisabled, withResponsesWebSocketSession } from "@openai/agents";
+import {
+  Agent,
+  MemorySession,
+  OpenAIConversationsSession,
+  OpenAIResponsesCompactionSession,
+  OpenAIResponsesModel,
+  run,
+  setTracingDisabled,
+  withResponsesWebSocketSession,
+} from "@openai/agents";
 import OpenAI from "openai";
 import { afterEach, expect, test } from "vitest";
-import { fakeResponses, turn, type Listening } from "../../fixtures/msw/index.js";
+import { fakeResponses, type Listening, turn } from "../../fixtures/msw/index.js";
 import { expectSpecValid } from "./responses.scenarios.js";
 import { salesReport } from "./salesTool.js";
 
@@ -13,7 +22,8 @@ setTracingDisabled(true);
 function scriptToolLoop(fake: ReturnType<typeof fakeResponses>) {
   fake.respond(({ conversation }) => {
     const last = conversation.at(-1) as { type?: string; output?: string };
-    if (last?.type === "function_call_output") return turn.message(`Report: ${last.output} (${conversation.length} items seen)`);
+    if (last?.type === "function_call_output")
+      return turn.message(`Report: ${last.output} (${conversation.length} items seen)`);
     return turn.functionCall("get_latest_sales_report", { region: "apac" });
   });
 }
@@ -27,7 +37,12 @@ test("OpenAIConversationsSession keeps the agent's memory in a conversation of t
   const fake = fakeResponses();
   scriptToolLoop(fake);
   const client = new OpenAI({ apiKey: "test-key", fetch: fake.fetch });
-  const agent = new Agent({ name: "Sales", instructions: "Answer with the report.", model: new OpenAIResponsesModel(client, "gpt-5"), tools: [salesReport] });
+  const agent = new Agent({
+    name: "Sales",
+    instructions: "Answer with the report.",
+    model: new OpenAIResponsesModel(client, "gpt-5"),
+    tools: [salesReport],
+  });
   const session = new OpenAIConversationsSession({ client });
   const first = await run(agent, "How are APAC sales?", { session });
   expect(first.finalOutput).toMatch(/^Report: sales report for apac/);
@@ -38,7 +53,9 @@ test("OpenAIConversationsSession keeps the agent's memory in a conversation of t
   const second = await run(agent, "And again?", { session });
   // the second run's model saw the first run's items, read back from the conversation
   expect(second.finalOutput).toMatch(/\((\d+) items seen\)$/);
-  expect(Number(/\((\d+) items seen\)$/.exec(String(second.finalOutput))![1])).toBeGreaterThan(Number(/\((\d+) items seen\)$/.exec(String(first.finalOutput))![1]));
+  expect(Number(/\((\d+) items seen\)$/.exec(String(second.finalOutput))![1])).toBeGreaterThan(
+    Number(/\((\d+) items seen\)$/.exec(String(first.finalOutput))![1]),
+  );
   expect((await session.getItems()).length).toBe(8);
   await session.clearSession();
   expect(() => fake.conversationItems(id)).toThrow(/no conversation/);
@@ -49,8 +66,19 @@ test("OpenAIResponsesCompactionSession compacts through responses.compact, and t
   const fake = fakeResponses();
   scriptToolLoop(fake);
   const client = new OpenAI({ apiKey: "test-key", fetch: fake.fetch });
-  const agent = new Agent({ name: "Sales", instructions: "Answer with the report.", model: new OpenAIResponsesModel(client, "gpt-5"), tools: [salesReport] });
-  const session = new OpenAIResponsesCompactionSession({ client, model: "gpt-5", underlyingSession: new MemorySession(), compactionMode: "input", shouldTriggerCompaction: () => true });
+  const agent = new Agent({
+    name: "Sales",
+    instructions: "Answer with the report.",
+    model: new OpenAIResponsesModel(client, "gpt-5"),
+    tools: [salesReport],
+  });
+  const session = new OpenAIResponsesCompactionSession({
+    client,
+    model: "gpt-5",
+    underlyingSession: new MemorySession(),
+    compactionMode: "input",
+    shouldTriggerCompaction: () => true,
+  });
   await run(agent, "How are APAC sales?", { session });
   const compactions = fake.requests.filter((r) => r.path.endsWith("/responses/compact"));
   expect(compactions.length).toBeGreaterThan(0);
@@ -69,7 +97,12 @@ test("withResponsesWebSocketSession runs the agent's tool loop over WebSocket mo
   servers.push(server);
   const result = await withResponsesWebSocketSession(
     async ({ run: runOverSocket }) => {
-      const agent = new Agent({ name: "Sales", instructions: "Answer with the report.", model: "gpt-5", tools: [salesReport] });
+      const agent = new Agent({
+        name: "Sales",
+        instructions: "Answer with the report.",
+        model: "gpt-5",
+        tools: [salesReport],
+      });
       return runOverSocket(agent, "How are APAC sales?");
     },
     { providerOptions: { apiKey: "test-key", baseURL: server.url } },

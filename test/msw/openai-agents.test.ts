@@ -12,9 +12,15 @@ const server = strictServer();
 
 function scriptToolLoop(fake: ReturnType<typeof fakeResponses>) {
   fake.respond(({ conversation }) => {
-    const output = conversation.findLast((item) => (item as { type?: string }).type === "function_call_output") as { call_id: string; output: string } | undefined;
+    const output = conversation.findLast((item) => (item as { type?: string }).type === "function_call_output") as
+      | { call_id: string; output: string }
+      | undefined;
     if (!output) return turn.functionCall("get_latest_sales_report", { region: "apac" });
-    const call = conversation.find((item) => (item as { call_id?: string; type?: string }).type === "function_call" && (item as { call_id: string }).call_id === output.call_id);
+    const call = conversation.find(
+      (item) =>
+        (item as { call_id?: string; type?: string }).type === "function_call" &&
+        (item as { call_id: string }).call_id === output.call_id,
+    );
     expect(checkPair(call, output)).toMatchObject({ ok: true });
     return turn.message(`Report: ${output.output}`);
   });
@@ -22,15 +28,26 @@ function scriptToolLoop(fake: ReturnType<typeof fakeResponses>) {
 
 // Each test builds its agent on its own client: the Agents SDK caches models per default client.
 function salesAgent(client: OpenAI) {
-  return new Agent({ name: "Sales", instructions: "Answer with the report.", model: new OpenAIResponsesModel(client, "gpt-5"), tools: [salesReport] });
+  return new Agent({
+    name: "Sales",
+    instructions: "Answer with the report.",
+    model: new OpenAIResponsesModel(client, "gpt-5"),
+    tools: [salesReport],
+  });
 }
 
 describe.each([
-  ["fake.fetch", (fake: ReturnType<typeof fakeResponses>) => salesAgent(new OpenAI({ apiKey: "test-key", fetch: fake.fetch }))],
-  ["fake.handlers", (fake: ReturnType<typeof fakeResponses>) => {
-    server.use(...fake.handlers);
-    return salesAgent(new OpenAI({ apiKey: "test-key" }));
-  }],
+  [
+    "fake.fetch",
+    (fake: ReturnType<typeof fakeResponses>) => salesAgent(new OpenAI({ apiKey: "test-key", fetch: fake.fetch })),
+  ],
+  [
+    "fake.handlers",
+    (fake: ReturnType<typeof fakeResponses>) => {
+      server.use(...fake.handlers);
+      return salesAgent(new OpenAI({ apiKey: "test-key" }));
+    },
+  ],
 ])("@openai/agents run() against the fake through %s", (_name, install) => {
   test("a tool loop completes: call → our output → final message", async () => {
     const fake = fakeResponses();

@@ -1,16 +1,45 @@
 // The one parse of a create-like body: what a strict and a lax fake refuse, and what every later
 // step (and the responder) reads from it.
 import { describe, expect, it } from "vitest";
-import { fakeResponses, turn, type CreateRequest } from "../../fixtures/msw/index.js";
-import { parseCreate } from "../../fixtures/msw/responses/request.js";
 import { HttpError } from "../../fixtures/msw/errors.js";
+import { type CreateRequest, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { parseCreate } from "../../fixtures/msw/responses/request.js";
 
-const tool = { type: "function", name: "lookup", parameters: { type: "object", properties: { id: { type: "string" } } } };
+const tool = {
+  type: "function",
+  name: "lookup",
+  parameters: { type: "object", properties: { id: { type: "string" } } },
+};
 
 describe("parseCreate", () => {
   it("reads each field once, typed", () => {
-    const parsed = parseCreate({ model: "gpt-5", input: "hi", tools: [tool, { type: "web_search" }], store: false, stream: true, include: [], instructions: "Be brief.", temperature: 0.2, context_management: [{ type: "compaction" }] }, { strict: true });
-    expect(parsed).toMatchObject({ model: "gpt-5", input: "hi", instructions: "Be brief.", store: false, stream: true, background: false, encryptedReasoning: true, compactThreshold: 0, previousResponseId: undefined, conversationId: undefined, settings: { temperature: 0.2 } });
+    const parsed = parseCreate(
+      {
+        model: "gpt-5",
+        input: "hi",
+        tools: [tool, { type: "web_search" }],
+        store: false,
+        stream: true,
+        include: [],
+        instructions: "Be brief.",
+        temperature: 0.2,
+        context_management: [{ type: "compaction" }],
+      },
+      { strict: true },
+    );
+    expect(parsed).toMatchObject({
+      model: "gpt-5",
+      input: "hi",
+      instructions: "Be brief.",
+      store: false,
+      stream: true,
+      background: false,
+      encryptedReasoning: true,
+      compactThreshold: 0,
+      previousResponseId: undefined,
+      conversationId: undefined,
+      settings: { temperature: 0.2 },
+    });
     expect(parsed.tools).toHaveLength(2);
     expect(parsed.functionTools.map((t) => ("name" in t ? t.name : ""))).toEqual(["lookup"]);
   });
@@ -25,13 +54,19 @@ describe("parseCreate", () => {
   it("refuses in both modes what no response can answer", () => {
     for (const strict of [true, false]) {
       expect(() => parseCreate({ model: "m", conversation: { id: 5 } }, { strict })).toThrow(/Invalid 'conversation'/);
-      expect(() => parseCreate({ model: "m", previous_response_id: 7 }, { strict })).toThrow(/Previous response with id '7' not found/);
+      expect(() => parseCreate({ model: "m", previous_response_id: 7 }, { strict })).toThrow(
+        /Previous response with id '7' not found/,
+      );
     }
   });
 
   it("a conversation wins over a previous id in a lax fake (strict refuses both)", () => {
-    expect(parseCreate({ model: "m", conversation: "conv_1", previous_response_id: 7 }, { strict: false })).toMatchObject({ conversationId: "conv_1", previousResponseId: undefined });
-    expect(() => parseCreate({ model: "m", conversation: "conv_1", previous_response_id: "resp_1" }, { strict: true })).toThrow(/Mutually exclusive/);
+    expect(
+      parseCreate({ model: "m", conversation: "conv_1", previous_response_id: 7 }, { strict: false }),
+    ).toMatchObject({ conversationId: "conv_1", previousResponseId: undefined });
+    expect(() =>
+      parseCreate({ model: "m", conversation: "conv_1", previous_response_id: "resp_1" }, { strict: true }),
+    ).toThrow(/Mutually exclusive/);
   });
 });
 
@@ -43,9 +78,15 @@ describe("the responder", () => {
       expect(parsed.body).toBe(body);
       return turn.message(`model ${parsed.model ?? "?"}, ${parsed.functionTools.length} tool(s)`);
     });
-    const response = await fake.fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer sk-test", "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-5", input: "hi", tools: [tool] }) });
+    const response = await fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5", input: "hi", tools: [tool] }),
+    });
     expect(response.status).toBe(200);
     expect(seen[0]?.model).toBe("gpt-5");
-    expect(((await response.json()) as { output: Array<{ content: Array<{ text: string }> }> }).output[0]?.content[0]?.text).toBe("model gpt-5, 1 tool(s)");
+    expect(
+      ((await response.json()) as { output: Array<{ content: Array<{ text: string }> }> }).output[0]?.content[0]?.text,
+    ).toBe("model gpt-5, 1 tool(s)");
   });
 });

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
-import { fakeResponses, turn, type ResponsesFake } from "../../fixtures/msw/index.js";
+import { fakeResponses, type ResponsesFake, turn } from "../../fixtures/msw/index.js";
 import { specErrors } from "../fixtures/openapi.js";
 import type { Transport } from "./transports.js";
 
@@ -11,19 +11,36 @@ export const tools = [examples.salesTool, examples.lookupOrderTool];
 export function expectSpecValid(fake: ResponsesFake): void {
   for (const [id, response] of fake.responses) {
     expect({ id, errors: responseErrors(response) }).toEqual({ id, errors: [] });
-    for (const event of fake.events(id)) expect({ type: event.type, errors: specErrors(eventSchemaOf(event.type), event) }).toEqual({ type: event.type, errors: [] });
+    for (const event of fake.events(id))
+      expect({ type: event.type, errors: specErrors(eventSchemaOf(event.type), event) }).toEqual({
+        type: event.type,
+        errors: [],
+      });
   }
   for (const request of fake.requests) {
     for (const event of request.response.events ?? []) {
-      expect({ type: event.type, errors: specErrors(eventSchemaOf(event.type), event) }).toEqual({ type: event.type, errors: [] });
+      expect({ type: event.type, errors: specErrors(eventSchemaOf(event.type), event) }).toEqual({
+        type: event.type,
+        errors: [],
+      });
     }
     const body = request.response.body as unknown as Record<string, unknown> | undefined;
     if (body?.object === "response") expect(responseErrors(body)).toEqual([]);
     if (body?.object === "response.compaction") expect(specErrors("CompactResource", body)).toEqual([]);
     if (request.transport === "websocket") {
-      if (request.response.status !== 200) expect(specErrors("WebSocketErrorEvent", { type: "error", status: request.response.status, ...(body as object) })).toEqual([]);
+      if (request.response.status !== 200)
+        expect(
+          specErrors("WebSocketErrorEvent", { type: "error", status: request.response.status, ...(body as object) }),
+        ).toEqual([]);
     } else if (body && "error" in body && request.response.status >= 400) {
-      expect(body).toEqual({ error: { message: expect.any(String), type: expect.any(String), param: expect.toBeOneOf([null, expect.any(String)]), code: expect.toBeOneOf([null, expect.any(String)]) } });
+      expect(body).toEqual({
+        error: {
+          message: expect.any(String),
+          type: expect.any(String),
+          param: expect.toBeOneOf([null, expect.any(String)]),
+          code: expect.toBeOneOf([null, expect.any(String)]),
+        },
+      });
     }
   }
 }
@@ -80,7 +97,11 @@ export function responsesScenarios(transport: Transport): void {
     test("create: a scripted function call the gate accepts, then a message", async () => {
       const { fake, client } = await setup();
       fake.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }), turn.message("Sales are up."));
-      const first = await client.responses.create({ model: "gpt-5", input: "How are sales in APAC?", tools: [...tools] as never });
+      const first = await client.responses.create({
+        model: "gpt-5",
+        input: "How are sales in APAC?",
+        tools: [...tools] as never,
+      });
       expect(first.status).toBe("completed");
       expect(first.output).toHaveLength(1);
       expect(first.output[0]).toBeReplayable(tools);
@@ -101,14 +122,20 @@ export function responsesScenarios(transport: Transport): void {
     test("arguments are generated from the tool's schema when the script gives none", async () => {
       const { fake, client } = await setup({ seed: 3 });
       fake.reply(turn.functionCall("lookup_order"));
-      const response = await client.responses.create({ model: "gpt-5", input: "Find my order", tools: [...tools] as never });
+      const response = await client.responses.create({
+        model: "gpt-5",
+        input: "Find my order",
+        tools: [...tools] as never,
+      });
       expect(response.output[0]).toBeReplayable(tools);
       expect(response.output[0]).toHaveStringArguments({ order_id: expect.stringMatching(/^[A-Z]-\d{4}$/) });
     });
 
     test("create with stream: true follows the spec's event sequence", async () => {
       const { fake, client } = await setup();
-      fake.reply(turn.output(turn.message("Looking it up."), turn.functionCall("lookup_order", { order_id: "A-1042" })));
+      fake.reply(
+        turn.output(turn.message("Looking it up."), turn.functionCall("lookup_order", { order_id: "A-1042" })),
+      );
       const stream = await client.responses.create({ model: "gpt-5", input: "Find A-1042", stream: true });
       const events: OpenAI.Responses.ResponseStreamEvent[] = [];
       for await (const event of stream) events.push(event);
@@ -120,7 +147,10 @@ export function responsesScenarios(transport: Transport): void {
       const seq = events.map((e) => e.sequence_number);
       expect(seq).toEqual([...seq].sort((a, b) => a - b));
       expect(new Set(seq).size).toBe(seq.length);
-      const args = events.filter((e) => e.type === "response.function_call_arguments.delta").map((e) => (e as { delta: string }).delta).join("");
+      const args = events
+        .filter((e) => e.type === "response.function_call_arguments.delta")
+        .map((e) => (e as { delta: string }).delta)
+        .join("");
       expect(args).toBe('{"order_id":"A-1042"}');
       const done = events.at(-1) as OpenAI.Responses.ResponseCompletedEvent;
       expect(done.response.output.map((i) => i.type)).toEqual(["message", "function_call"]);
@@ -138,31 +168,55 @@ export function responsesScenarios(transport: Transport): void {
     test("retrieve, input_items, cancel and delete; unknown ids are 404", async () => {
       const { fake, client } = await setup();
       fake.reply(turn.message("one"));
-      const created = await client.responses.create({ model: "gpt-5", input: [{ role: "user", content: "a" }, { role: "user", content: "b" }, { role: "user", content: "c" }] });
+      const created = await client.responses.create({
+        model: "gpt-5",
+        input: [
+          { role: "user", content: "a" },
+          { role: "user", content: "b" },
+          { role: "user", content: "c" },
+        ],
+      });
       expect((await client.responses.retrieve(created.id)).id).toBe(created.id);
       expect([...fake.responses.keys()]).toEqual([created.id]);
       const items: string[] = [];
-      for await (const item of client.responses.inputItems.list(created.id, { limit: 1, order: "asc" })) items.push((item as { content: Array<{ text: string }> }).content[0]!.text);
+      for await (const item of client.responses.inputItems.list(created.id, { limit: 1, order: "asc" }))
+        items.push((item as { content: Array<{ text: string }> }).content[0]!.text);
       expect(items).toEqual(["a", "b", "c"]);
       await expect(client.responses.cancel(created.id)).rejects.toBeInstanceOf(OpenAI.BadRequestError);
       await client.responses.delete(created.id);
       await expect(client.responses.retrieve(created.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
-      await expect(client.responses.retrieve("resp_missing")).rejects.toMatchObject({ status: 404, error: { message: "Response with id 'resp_missing' not found." } });
+      await expect(client.responses.retrieve("resp_missing")).rejects.toMatchObject({
+        status: 404,
+        error: { message: "Response with id 'resp_missing' not found." },
+      });
       expectSpecValid(fake);
     });
 
     test("scripted errors come back as the SDK's error classes", async () => {
       const { fake, client } = await setup();
-      fake.reply(turn.error(429, { code: "rate_limit_exceeded", message: "Slow down" }), turn.error(500, { message: "boom" }));
-      await expect(client.responses.create({ model: "gpt-5", input: "x" }, { maxRetries: 0 })).rejects.toMatchObject({ status: 429, code: "rate_limit_exceeded", message: expect.stringContaining("Slow down") });
-      await expect(client.responses.create({ model: "gpt-5", input: "x" }, { maxRetries: 0 })).rejects.toBeInstanceOf(OpenAI.InternalServerError);
+      fake.reply(
+        turn.error(429, { code: "rate_limit_exceeded", message: "Slow down" }),
+        turn.error(500, { message: "boom" }),
+      );
+      await expect(client.responses.create({ model: "gpt-5", input: "x" }, { maxRetries: 0 })).rejects.toMatchObject({
+        status: 429,
+        code: "rate_limit_exceeded",
+        message: expect.stringContaining("Slow down"),
+      });
+      await expect(client.responses.create({ model: "gpt-5", input: "x" }, { maxRetries: 0 })).rejects.toBeInstanceOf(
+        OpenAI.InternalServerError,
+      );
       expectSpecValid(fake);
     });
 
     test("with no script, a clear error naming the request, not a hang and not retried", async () => {
       const { fake, client } = await setup();
       const started = Date.now();
-      await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 500, code: "no_scripted_reply", message: expect.stringContaining("no reply scripted for POST") });
+      await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
+        status: 500,
+        code: "no_scripted_reply",
+        message: expect.stringContaining("no reply scripted for POST"),
+      });
       expect(fake.requests).toHaveLength(1);
       expect(Date.now() - started).toBeLessThan(5000);
     });
@@ -171,20 +225,58 @@ export function responsesScenarios(transport: Transport): void {
       const { fake, client } = await setup();
       fake.respond(() => turn.message("ok"));
       const bad = (input: unknown[]) => client.responses.create({ model: "gpt-5", input: input as never });
-      await expect(bad([{ type: "function_call_output", call_id: "call_nope", output: "x" }])).rejects.toMatchObject({ status: 400, param: "input[0].call_id" });
-      await expect(bad([{ type: "function_call", call_id: "c1", name: "lookup_order", arguments: { order_id: "A-1042" } }])).rejects.toMatchObject({ status: 400, param: "input[0].arguments" });
-      await expect(bad([{ type: "anthropic:thinking", id: "x" }])).rejects.toMatchObject({ status: 400, param: "input[0].type" });
-      await expect(bad([{ role: "tool", tool_call_id: "c1", content: "x" }])).rejects.toMatchObject({ status: 400, param: "input[0].role" });
-      await expect(bad([{ role: "assistant", content: null, tool_calls: [] }])).rejects.toMatchObject({ status: 400, param: "input[0].tool_calls" });
-      await expect(client.responses.create({ model: "gpt-5", messages: [] } as never)).rejects.toMatchObject({ status: 400, param: "messages" });
+      await expect(bad([{ type: "function_call_output", call_id: "call_nope", output: "x" }])).rejects.toMatchObject({
+        status: 400,
+        param: "input[0].call_id",
+      });
+      await expect(
+        bad([{ type: "function_call", call_id: "c1", name: "lookup_order", arguments: { order_id: "A-1042" } }]),
+      ).rejects.toMatchObject({ status: 400, param: "input[0].arguments" });
+      await expect(bad([{ type: "anthropic:thinking", id: "x" }])).rejects.toMatchObject({
+        status: 400,
+        param: "input[0].type",
+      });
+      await expect(bad([{ role: "tool", tool_call_id: "c1", content: "x" }])).rejects.toMatchObject({
+        status: 400,
+        param: "input[0].role",
+      });
+      await expect(bad([{ role: "assistant", content: null, tool_calls: [] }])).rejects.toMatchObject({
+        status: 400,
+        param: "input[0].tool_calls",
+      });
+      await expect(client.responses.create({ model: "gpt-5", messages: [] } as never)).rejects.toMatchObject({
+        status: 400,
+        param: "messages",
+      });
       await expect(bad(["just a string item"])).rejects.toMatchObject({ status: 400, param: "input[0]" });
-      await expect(client.responses.create({ input: "x" } as never)).rejects.toMatchObject({ status: 400, param: "model" });
+      await expect(client.responses.create({ input: "x" } as never)).rejects.toMatchObject({
+        status: 400,
+        param: "model",
+      });
       const broken = { type: "function", name: "broken_tool", parameters: { type: "objekt" } };
-      await expect(client.responses.create({ model: "gpt-5", input: "x", tools: [broken] } as never)).rejects.toMatchObject({ status: 400, param: "tools[0].parameters", message: expect.stringContaining("broken_tool") });
-      const incomplete = { type: "function_call", call_id: "c2", name: "lookup_order", arguments: '{"order', status: "incomplete" };
-      await expect(bad([incomplete, { type: "function_call_output", call_id: "c2", output: "x" }])).rejects.toMatchObject({ status: 400, message: expect.stringContaining("call_not_pairable") });
+      await expect(
+        client.responses.create({ model: "gpt-5", input: "x", tools: [broken] } as never),
+      ).rejects.toMatchObject({
+        status: 400,
+        param: "tools[0].parameters",
+        message: expect.stringContaining("broken_tool"),
+      });
+      const incomplete = {
+        type: "function_call",
+        call_id: "c2",
+        name: "lookup_order",
+        arguments: '{"order',
+        status: "incomplete",
+      };
+      await expect(
+        bad([incomplete, { type: "function_call_output", call_id: "c2", output: "x" }]),
+      ).rejects.toMatchObject({ status: 400, message: expect.stringContaining("call_not_pairable") });
       // the same provider's own items, and a call answered in the same request, are fine
-      const ok = await bad([{ type: "openai:web_search_call", id: "ws_1", status: "completed" }, { type: "function_call", call_id: "c3", name: "lookup_order", arguments: "{}", status: "completed" }, { type: "function_call_output", call_id: "c3", output: "x" }]);
+      const ok = await bad([
+        { type: "openai:web_search_call", id: "ws_1", status: "completed" },
+        { type: "function_call", call_id: "c3", name: "lookup_order", arguments: "{}", status: "completed" },
+        { type: "function_call_output", call_id: "c3", output: "x" },
+      ]);
       expect(ok.status).toBe("completed");
       expectSpecValid(fake);
     });
@@ -192,7 +284,10 @@ export function responsesScenarios(transport: Transport): void {
     test("strict: false accepts what strict rejects", async () => {
       const { fake, client } = await setup({ strict: false });
       fake.reply(turn.message("ok"));
-      const response = await client.responses.create({ model: "gpt-5", input: [{ type: "function_call_output", call_id: "call_nope", output: "x" }] as never });
+      const response = await client.responses.create({
+        model: "gpt-5",
+        input: [{ type: "function_call_output", call_id: "call_nope", output: "x" }] as never,
+      });
       expect(response.status).toBe("completed");
     });
 
@@ -206,14 +301,20 @@ export function responsesScenarios(transport: Transport): void {
       expect(response.output[0]).toHaveReplayReason("status");
       fake.reply(turn.incomplete({ name: "lookup_order", arguments: { order_id: "A-1042" } }));
       const events: string[] = [];
-      for await (const event of await client.responses.create({ model: "gpt-5", input: "x", stream: true })) events.push(event.type);
+      for await (const event of await client.responses.create({ model: "gpt-5", input: "x", stream: true }))
+        events.push(event.type);
       expect(events.at(-1)).toBe("response.incomplete");
       expectSpecValid(fake);
     });
 
     test("parallel calls in one response", async () => {
       const { fake, client } = await setup();
-      fake.reply(turn.parallelCalls([["lookup_order", { order_id: "A-1042" }], { name: "get_latest_sales_report", arguments: { region: "emea" } }]));
+      fake.reply(
+        turn.parallelCalls([
+          ["lookup_order", { order_id: "A-1042" }],
+          { name: "get_latest_sales_report", arguments: { region: "emea" } },
+        ]),
+      );
       const response = await client.responses.create({ model: "gpt-5", input: "x", tools: [...tools] as never });
       expect(response.output).toHaveLength(2);
       for (const item of response.output) expect(item).toBeReplayable(tools);
@@ -250,7 +351,10 @@ export function responsesScenarios(transport: Transport): void {
       const { fake, client } = await setup({ deltas: 2000 });
       fake.reply(turn.message("word ".repeat(2000)).delay(5));
       const controller = new AbortController();
-      const stream = await client.responses.create({ model: "gpt-5", input: "x", stream: true }, { signal: controller.signal });
+      const stream = await client.responses.create(
+        { model: "gpt-5", input: "x", stream: true },
+        { signal: controller.signal },
+      );
       let count = 0;
       try {
         for await (const _ of stream) {

@@ -7,9 +7,9 @@
 import OpenAI from "openai";
 import { ResponsesWS } from "openai/resources/responses/ws";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { fakeResponses, turn, type Listening } from "../../fixtures/msw/index.js";
+import { fakeResponses, type Listening, turn } from "../../fixtures/msw/index.js";
 import { tools } from "./responses.scenarios.js";
-import { sdkChecker, type Check } from "./sdkCheck.js";
+import { type Check, sdkChecker } from "./sdkCheck.js";
 
 let check: Check;
 let server: Listening;
@@ -50,7 +50,10 @@ test("conversations, their items, token counts, the compaction item and WebSocke
     turn.message("Over a socket."),
     turn.streamError({ message: "lost" }),
   );
-  const conversation = await client.conversations.create({ items: [{ type: "message", role: "user", content: "Hi" }], metadata: { a: "b" } });
+  const conversation = await client.conversations.create({
+    items: [{ type: "message", role: "user", content: "Hi" }],
+    metadata: { a: "b" },
+  });
   const first = await client.responses.create({
     model: "gpt-5",
     conversation: conversation.id,
@@ -63,8 +66,15 @@ test("conversations, their items, token counts, the compaction item and WebSocke
     stream: true,
   });
   for await (const event of first) void event;
-  const [, call] = fake.conversationItems(conversation.id).slice(-1).concat(fake.conversationItems(conversation.id).filter((i) => i.type === "function_call"));
-  await client.responses.create({ model: "gpt-5", conversation: conversation.id, input: [{ type: "function_call_output", call_id: String(call!.call_id), output: "+4%" }] });
+  const [, call] = fake
+    .conversationItems(conversation.id)
+    .slice(-1)
+    .concat(fake.conversationItems(conversation.id).filter((i) => i.type === "function_call"));
+  await client.responses.create({
+    model: "gpt-5",
+    conversation: conversation.id,
+    input: [{ type: "function_call_output", call_id: String(call!.call_id), output: "+4%" }],
+  });
   await client.responses.compact({ model: "gpt-5", input: "Long story." });
   await client.responses.inputTokens.count({ model: "gpt-5", input: "How many?" });
   const background = await client.responses.create({ model: "gpt-5", input: "x", background: true, stream: true });
@@ -73,7 +83,9 @@ test("conversations, their items, token counts, the compaction item and WebSocke
   })();
   await fake.clock.advance(100);
   await reading;
-  const items = await client.conversations.items.create(conversation.id, { items: [{ type: "message", role: "user", content: "More" }] });
+  const items = await client.conversations.items.create(conversation.id, {
+    items: [{ type: "message", role: "user", content: "More" }],
+  });
   await client.conversations.items.list(conversation.id);
   await client.conversations.items.retrieve(items.data[0]!.id!, { conversation_id: conversation.id });
   await client.conversations.update(conversation.id, { metadata: { c: "d" } });
@@ -82,11 +94,28 @@ test("conversations, their items, token counts, the compaction item and WebSocke
   const messages: unknown[] = [];
   socket.on("event", (event) => messages.push(event));
   socket.on("error", () => undefined);
-  const settled = (count: number) => new Promise<void>((resolve) => socket.on("event", () => (messages.filter((m) => ["response.completed", "response.failed", "error"].includes((m as { type: string }).type) && !("sequence_number" in (m as object) && (m as { type: string }).type === "error")).length >= count ? resolve() : undefined)));
+  const settled = (count: number) =>
+    new Promise<void>((resolve) =>
+      socket.on("event", () =>
+        messages.filter(
+          (m) =>
+            ["response.completed", "response.failed", "error"].includes((m as { type: string }).type) &&
+            !("sequence_number" in (m as object) && (m as { type: string }).type === "error"),
+        ).length >= count
+          ? resolve()
+          : undefined,
+      ),
+    );
   const three = settled(3);
   socket.send({ type: "response.create", model: "gpt-5", input: "x", stream_id: "lane-a" } as never);
   socket.send({ type: "response.create", model: "gpt-5", input: "y", stream_id: "lane-b" } as never);
-  socket.send({ type: "response.create", model: "gpt-5", previous_response_id: "resp_missing", input: "z", stream_id: "lane-c" } as never);
+  socket.send({
+    type: "response.create",
+    model: "gpt-5",
+    previous_response_id: "resp_missing",
+    input: "z",
+    stream_id: "lane-c",
+  } as never);
   await three;
   socket.close();
   await client.conversations.delete(conversation.id);
@@ -109,9 +138,17 @@ test("conversations, their items, token counts, the compaction item and WebSocke
     }
     problems.push(...check(kind!, body));
   }
-  for (const message of messages) if ((message as { type: string }).type === "error" && !("sequence_number" in (message as object))) problems.push(...check("webSocketEvent", message));
+  for (const message of messages)
+    if ((message as { type: string }).type === "error" && !("sequence_number" in (message as object)))
+      problems.push(...check("webSocketEvent", message));
   expect(problems).toEqual([]);
   // the lanes came back on their responses' events
-  expect(new Set(messages.map((m) => (m as { stream_id?: string }).stream_id))).toEqual(new Set(["lane-a", "lane-b", "lane-c"]));
-  expect(messages.filter((m) => (m as { type: string }).type === "response.completed").map((m) => (m as { stream_id: string }).stream_id)).toEqual(["lane-a"]);
+  expect(new Set(messages.map((m) => (m as { stream_id?: string }).stream_id))).toEqual(
+    new Set(["lane-a", "lane-b", "lane-c"]),
+  );
+  expect(
+    messages
+      .filter((m) => (m as { type: string }).type === "response.completed")
+      .map((m) => (m as { stream_id: string }).stream_id),
+  ).toEqual(["lane-a"]);
 }, 60_000);

@@ -2,7 +2,7 @@
 // defaults, through one transport, with the official client.
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
-import { fakeResponses, turn, type ResponsesFake } from "../../fixtures/msw/index.js";
+import { fakeResponses, type ResponsesFake, turn } from "../../fixtures/msw/index.js";
 import { specErrors } from "../fixtures/openapi.js";
 import { expectSpecValid, tools } from "./responses.scenarios.js";
 import type { Transport } from "./transports.js";
@@ -39,7 +39,11 @@ export function surfaceScenarios(transport: Transport): void {
         return turn.message(`answer ${seen.length}`);
       });
       const first = await client.responses.create({ model: "gpt-5", input: "Summarise the APAC report." });
-      const compacted = await client.responses.compact({ model: "gpt-5", previous_response_id: first.id, input: [{ role: "user", content: "And EMEA?" }] });
+      const compacted = await client.responses.compact({
+        model: "gpt-5",
+        previous_response_id: first.id,
+        input: [{ role: "user", content: "And EMEA?" }],
+      });
       expect(compacted.object).toBe("response.compaction");
       expect(compacted.output.map((item) => item.type)).toEqual(["message", "message", "compaction"]);
       const item = compacted.output.at(-1) as OpenAI.Responses.ResponseCompactionItem;
@@ -47,7 +51,10 @@ export function surfaceScenarios(transport: Transport): void {
       expect(JSON.stringify(item)).not.toContain("APAC"); // opaque
       expect(compacted.usage.input_tokens).toBeGreaterThan(0);
 
-      const next = await client.responses.create({ model: "gpt-5", input: [...(compacted.output as never[]), { role: "user", content: "Go on." }] });
+      const next = await client.responses.create({
+        model: "gpt-5",
+        input: [...(compacted.output as never[]), { role: "user", content: "Go on." }],
+      });
       expect(next.output_text).toBe("answer 2");
       // the responder reads the history the compaction item stands for, then the new messages
       const texts = seen[1]!.map((entry) => JSON.stringify(entry));
@@ -57,10 +64,27 @@ export function surfaceScenarios(transport: Transport): void {
       expect(texts.some((t) => t.includes('"type":"compaction"'))).toBe(false);
 
       const tampered = { ...item, encrypted_content: `${item.encrypted_content}x` };
-      await expect(client.responses.create({ model: "gpt-5", input: [tampered as never] })).rejects.toMatchObject({ status: 400, code: "invalid_encrypted_content", param: "input[0].encrypted_content" });
+      await expect(client.responses.create({ model: "gpt-5", input: [tampered as never] })).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_encrypted_content",
+        param: "input[0].encrypted_content",
+      });
       const foreign = fakeResponses();
-      await expect(foreign.handle(new Request("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-5", input: [item] }) })).then((r) => r.status)).resolves.toBe(400);
-      await expect(client.responses.compact({ input: "x" } as never)).rejects.toMatchObject({ status: 400, param: "model" });
+      await expect(
+        foreign
+          .handle(
+            new Request("https://api.openai.com/v1/responses", {
+              method: "POST",
+              headers: { authorization: "Bearer k", "content-type": "application/json" },
+              body: JSON.stringify({ model: "gpt-5", input: [item] }),
+            }),
+          )
+          .then((r) => r.status),
+      ).resolves.toBe(400);
+      await expect(client.responses.compact({ input: "x" } as never)).rejects.toMatchObject({
+        status: 400,
+        param: "model",
+      });
       expectCompactionsValid(fake);
       expectSpecValid(fake);
     });
@@ -68,16 +92,36 @@ export function surfaceScenarios(transport: Transport): void {
     test("context_management: past the threshold, the response carries a compaction item, streamed with its events", async () => {
       const { fake, client } = await setup();
       fake.reply(turn.message("short"), turn.message("compacted"), turn.message("streamed"));
-      const small = await client.responses.create({ model: "gpt-5", input: "hi", context_management: [{ type: "compaction", compact_threshold: 10_000 }] });
+      const small = await client.responses.create({
+        model: "gpt-5",
+        input: "hi",
+        context_management: [{ type: "compaction", compact_threshold: 10_000 }],
+      });
       expect(small.output.map((i) => i.type)).toEqual(["message"]);
-      const big = await client.responses.create({ model: "gpt-5", input: "word ".repeat(200), context_management: [{ type: "compaction", compact_threshold: 50 }] });
+      const big = await client.responses.create({
+        model: "gpt-5",
+        input: "word ".repeat(200),
+        context_management: [{ type: "compaction", compact_threshold: 50 }],
+      });
       expect(big.output.map((i) => i.type)).toEqual(["compaction", "message"]);
-      const events = await readAll(await client.responses.create({ model: "gpt-5", input: "word ".repeat(200), stream: true, context_management: [{ type: "compaction", compact_threshold: 50 }] }));
-      const added = events.filter((e) => e.type === "response.output_item.added").map((e) => (e as { item: { type: string } }).item.type);
+      const events = await readAll(
+        await client.responses.create({
+          model: "gpt-5",
+          input: "word ".repeat(200),
+          stream: true,
+          context_management: [{ type: "compaction", compact_threshold: 50 }],
+        }),
+      );
+      const added = events
+        .filter((e) => e.type === "response.output_item.added")
+        .map((e) => (e as { item: { type: string } }).item.type);
       expect(added).toEqual(["compaction", "message"]);
       // the compaction item goes back as input like any other item
       fake.reply(turn.message("ok"));
-      const follow = await client.responses.create({ model: "gpt-5", input: [...(big.output as never[]), { role: "user", content: "more" }] });
+      const follow = await client.responses.create({
+        model: "gpt-5",
+        input: [...(big.output as never[]), { role: "user", content: "more" }],
+      });
       expect(follow.status).toBe("completed");
       expectSpecValid(fake);
     });
@@ -96,16 +140,31 @@ export function surfaceScenarios(transport: Transport): void {
       const done = await client.responses.retrieve(created.id);
       expect(done.status).toBe("completed");
       expect(done.output_text).toBe("Report ready.");
-      await expect(client.responses.cancel(created.id)).rejects.toMatchObject({ status: 400, code: "response_not_cancellable" });
+      await expect(client.responses.cancel(created.id)).rejects.toMatchObject({
+        status: 400,
+        code: "response_not_cancellable",
+      });
       expectSpecValid(fake);
     });
 
     test("background_options (openai 7.59) are accepted with a background request, and a malformed one is a 400", async () => {
       const { fake, client } = await setup({ clock: "manual" });
       fake.reply(turn.message("Later."));
-      const created = await client.responses.create({ model: "gpt-5", input: "Whenever", background: true, background_options: { completion_window: "8h", continuation_id: "cont_1" } });
+      const created = await client.responses.create({
+        model: "gpt-5",
+        input: "Whenever",
+        background: true,
+        background_options: { completion_window: "8h", continuation_id: "cont_1" },
+      });
       expect(created.status).toBe("queued");
-      await expect(client.responses.create({ model: "gpt-5", input: "x", background: true, background_options: { completion_window: "1w" } as never })).rejects.toMatchObject({ status: 400, code: "invalid_value", param: "background_options" });
+      await expect(
+        client.responses.create({
+          model: "gpt-5",
+          input: "x",
+          background: true,
+          background_options: { completion_window: "1w" } as never,
+        }),
+      ).rejects.toMatchObject({ status: 400, code: "invalid_value", param: "background_options" });
     });
 
     test("background: real time by default", async () => {
@@ -136,7 +195,9 @@ export function surfaceScenarios(transport: Transport): void {
       await fake.clock.advance(60_000);
       expect((await client.responses.retrieve(queued.id)).status).toBe("cancelled");
       expect((await client.responses.retrieve(running.id)).output).toEqual([]);
-      await expect(client.responses.create({ model: "gpt-5", input: "z", background: true, store: false })).rejects.toMatchObject({ status: 400, param: "background" });
+      await expect(
+        client.responses.create({ model: "gpt-5", input: "z", background: true, store: false }),
+      ).rejects.toMatchObject({ status: 400, param: "background" });
       expectSpecValid(fake);
     });
 
@@ -162,7 +223,10 @@ export function surfaceScenarios(transport: Transport): void {
         early.push(event);
         if (early.length === 2) break; // the client drops the stream while the response is queued
       }
-      expect(early.map((e) => [e.type, e.sequence_number])).toEqual([["response.created", 0], ["response.queued", 1]]);
+      expect(early.map((e) => [e.type, e.sequence_number])).toEqual([
+        ["response.created", 0],
+        ["response.queued", 1],
+      ]);
       const id = (early[0] as OpenAI.Responses.ResponseCreatedEvent).response.id;
       await fake.clock.advance(10); // it starts running
       const resumed = await client.responses.retrieve(id, { stream: true, starting_after: 1 });
@@ -176,40 +240,77 @@ export function surfaceScenarios(transport: Transport): void {
       await reading;
       expect(rest.map((e) => e.sequence_number)).toEqual(rest.map((_, i) => i + 2));
       expect(rest.at(-1)!.type).toBe("response.completed");
-      expect(rest.filter((e) => e.type === "response.output_text.delta").map((e) => (e as { delta: string }).delta).join("")).toBe("Sales are up in APAC.");
+      expect(
+        rest
+          .filter((e) => e.type === "response.output_text.delta")
+          .map((e) => (e as { delta: string }).delta)
+          .join(""),
+      ).toBe("Sales are up in APAC.");
       // the whole stream again, from the start, once it is over
       const all = await readAll(await client.responses.retrieve(id, { stream: true }));
       expect(all.map((e) => e.sequence_number)).toEqual(all.map((_, i) => i));
       expect(fake.events(id)).toHaveLength(all.length);
-      await expect(client.responses.retrieve(id, { stream: true, starting_after: -3 } as never)).rejects.toMatchObject({ status: 400, param: "starting_after" });
+      await expect(client.responses.retrieve(id, { stream: true, starting_after: -3 } as never)).rejects.toMatchObject({
+        status: 400,
+        param: "starting_after",
+      });
       fake.reply(turn.message("plain"));
       const plain = await client.responses.create({ model: "gpt-5", input: "x" });
-      await expect(client.responses.retrieve(plain.id, { stream: true })).rejects.toMatchObject({ status: 400, param: "stream" });
+      await expect(client.responses.retrieve(plain.id, { stream: true })).rejects.toMatchObject({
+        status: 400,
+        param: "stream",
+      });
       expectSpecValid(fake);
     });
 
     test("conversations: create with items, retrieve, update, delete; items create, list (pages), retrieve, delete", async () => {
       const { fake, client } = await setup();
-      const conversation = await client.conversations.create({ items: [{ type: "message", role: "user", content: "Hello" }], metadata: { topic: "sales" } });
+      const conversation = await client.conversations.create({
+        items: [{ type: "message", role: "user", content: "Hello" }],
+        metadata: { topic: "sales" },
+      });
       expect(conversation).toMatchObject({ object: "conversation", metadata: { topic: "sales" } });
       expect(conversation.id).toMatch(/^conv_/);
       expect(await client.conversations.retrieve(conversation.id)).toEqual(conversation);
-      expect(await client.conversations.update(conversation.id, { metadata: { topic: "ops" } })).toMatchObject({ id: conversation.id, metadata: { topic: "ops" } });
-      const many = Array.from({ length: 24 }, (_, i) => ({ type: "message" as const, role: "user" as const, content: `note ${i}` }));
+      expect(await client.conversations.update(conversation.id, { metadata: { topic: "ops" } })).toMatchObject({
+        id: conversation.id,
+        metadata: { topic: "ops" },
+      });
+      const many = Array.from({ length: 24 }, (_, i) => ({
+        type: "message" as const,
+        role: "user" as const,
+        content: `note ${i}`,
+      }));
       const added = await client.conversations.items.create(conversation.id, { items: many.slice(0, 20) });
       expect(added.data).toHaveLength(20);
       await client.conversations.items.create(conversation.id, { items: many.slice(20) });
       const listed: string[] = [];
-      for await (const item of client.conversations.items.list(conversation.id, { limit: 7, order: "asc" })) listed.push(((item as OpenAI.Conversations.Message).content[0] as { text: string }).text);
+      for await (const item of client.conversations.items.list(conversation.id, { limit: 7, order: "asc" }))
+        listed.push(((item as OpenAI.Conversations.Message).content[0] as { text: string }).text);
       expect(listed).toEqual(["Hello", ...many.map((m) => m.content)]);
       const first = added.data[0]!;
       expect(await client.conversations.items.retrieve(first.id!, { conversation_id: conversation.id })).toEqual(first);
-      expect(first).toMatchObject({ type: "message", status: "completed", role: "user", content: [{ type: "input_text", text: "note 0" }] });
-      expect((await client.conversations.items.delete(first.id!, { conversation_id: conversation.id })).id).toBe(conversation.id);
-      await expect(client.conversations.items.retrieve(first.id!, { conversation_id: conversation.id })).rejects.toMatchObject({ status: 404 });
+      expect(first).toMatchObject({
+        type: "message",
+        status: "completed",
+        role: "user",
+        content: [{ type: "input_text", text: "note 0" }],
+      });
+      expect((await client.conversations.items.delete(first.id!, { conversation_id: conversation.id })).id).toBe(
+        conversation.id,
+      );
+      await expect(
+        client.conversations.items.retrieve(first.id!, { conversation_id: conversation.id }),
+      ).rejects.toMatchObject({ status: 404 });
       expect(fake.conversationItems(conversation.id)).toHaveLength(24);
-      await expect(client.conversations.items.create(conversation.id, { items: many.concat(many) })).rejects.toMatchObject({ status: 400, param: "items" });
-      expect(await client.conversations.delete(conversation.id)).toEqual({ id: conversation.id, object: "conversation.deleted", deleted: true });
+      await expect(
+        client.conversations.items.create(conversation.id, { items: many.concat(many) }),
+      ).rejects.toMatchObject({ status: 400, param: "items" });
+      expect(await client.conversations.delete(conversation.id)).toEqual({
+        id: conversation.id,
+        object: "conversation.deleted",
+        deleted: true,
+      });
       await expect(client.conversations.retrieve(conversation.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
     });
 
@@ -220,19 +321,42 @@ export function surfaceScenarios(transport: Transport): void {
         lengths.push(conversation.length);
         return turn.message(`reply ${lengths.length}`);
       });
-      const conversation = await client.conversations.create({ items: [{ type: "message", role: "developer", content: "Answer briefly." }] });
+      const conversation = await client.conversations.create({
+        items: [{ type: "message", role: "developer", content: "Answer briefly." }],
+      });
       const a = await client.responses.create({ model: "gpt-5", conversation: conversation.id, input: "first" });
       expect(a.conversation).toEqual({ id: conversation.id });
-      const b = await client.responses.create({ model: "gpt-5", conversation: { id: conversation.id }, input: "second" });
+      const b = await client.responses.create({
+        model: "gpt-5",
+        conversation: { id: conversation.id },
+        input: "second",
+      });
       expect(b.output_text).toBe("reply 2");
       expect(lengths).toEqual([2, 4]);
       const items: OpenAI.Conversations.ConversationItem[] = [];
       for await (const item of client.conversations.items.list(conversation.id, { order: "asc" })) items.push(item);
-      expect(items.map((i) => [i.type, (i as { role?: string }).role])).toEqual([["message", "developer"], ["message", "user"], ["message", "assistant"], ["message", "user"], ["message", "assistant"]]);
-      await expect(client.responses.create({ model: "gpt-5", conversation: "conv_does_not_exist", input: "x" })).rejects.toMatchObject({ status: 404, param: "conversation", code: "conversation_not_found" });
-      await expect(client.responses.create({ model: "gpt-5", conversation: conversation.id, previous_response_id: a.id, input: "x" })).rejects.toMatchObject({ status: 400, param: "conversation" });
+      expect(items.map((i) => [i.type, (i as { role?: string }).role])).toEqual([
+        ["message", "developer"],
+        ["message", "user"],
+        ["message", "assistant"],
+        ["message", "user"],
+        ["message", "assistant"],
+      ]);
+      await expect(
+        client.responses.create({ model: "gpt-5", conversation: "conv_does_not_exist", input: "x" }),
+      ).rejects.toMatchObject({ status: 404, param: "conversation", code: "conversation_not_found" });
+      await expect(
+        client.responses.create({
+          model: "gpt-5",
+          conversation: conversation.id,
+          previous_response_id: a.id,
+          input: "x",
+        }),
+      ).rejects.toMatchObject({ status: 400, param: "conversation" });
       // streamed turns append too
-      await readAll(await client.responses.create({ model: "gpt-5", conversation: conversation.id, input: "third", stream: true }));
+      await readAll(
+        await client.responses.create({ model: "gpt-5", conversation: conversation.id, input: "third", stream: true }),
+      );
       expect(fake.conversationItems(conversation.id)).toHaveLength(7);
       expectSpecValid(fake);
     });
@@ -240,7 +364,12 @@ export function surfaceScenarios(transport: Transport): void {
     test("inputTokens.count gives the estimate that usage.input_tokens reports for the same request", async () => {
       const { fake, client } = await setup();
       fake.reply(turn.message("first answer"), turn.message("second answer"));
-      const body = { model: "gpt-5", instructions: "Be brief.", input: "How are sales in APAC this quarter?", tools: [...tools] as never };
+      const body = {
+        model: "gpt-5",
+        instructions: "Be brief.",
+        input: "How are sales in APAC this quarter?",
+        tools: [...tools] as never,
+      };
       const counted = await client.responses.inputTokens.count(body);
       expect(counted.object).toBe("response.input_tokens");
       const created = await client.responses.create(body);
@@ -249,33 +378,79 @@ export function surfaceScenarios(transport: Transport): void {
       const countedFollow = await client.responses.inputTokens.count(follow);
       expect(countedFollow.input_tokens).toBe((await client.responses.create(follow)).usage!.input_tokens);
       // the chain counts: the same message alone is cheaper
-      expect(countedFollow.input_tokens).toBeGreaterThan((await client.responses.inputTokens.count({ model: "gpt-5", input: "And EMEA?" })).input_tokens);
-      await expect(client.responses.inputTokens.count({ previous_response_id: "resp_missing" })).rejects.toMatchObject({ status: 400, code: "previous_response_not_found" });
+      expect(countedFollow.input_tokens).toBeGreaterThan(
+        (await client.responses.inputTokens.count({ model: "gpt-5", input: "And EMEA?" })).input_tokens,
+      );
+      await expect(client.responses.inputTokens.count({ previous_response_id: "resp_missing" })).rejects.toMatchObject({
+        status: 400,
+        code: "previous_response_not_found",
+      });
     });
 
     test("reasoning: an item before the call, summary streamed, encrypted content recognised when it comes back", async () => {
       const { fake, client } = await setup();
-      fake.reply(turn.reasoning("The user wants APAC numbers.", turn.functionCall("get_latest_sales_report", { region: "apac" })), turn.message("Up 4%."));
-      const events = await readAll(await client.responses.create({ model: "gpt-5", input: "APAC sales?", tools: [...tools] as never, include: ["reasoning.encrypted_content"], store: false, reasoning: { effort: "high", summary: "auto" }, stream: true }));
+      fake.reply(
+        turn.reasoning(
+          "The user wants APAC numbers.",
+          turn.functionCall("get_latest_sales_report", { region: "apac" }),
+        ),
+        turn.message("Up 4%."),
+      );
+      const events = await readAll(
+        await client.responses.create({
+          model: "gpt-5",
+          input: "APAC sales?",
+          tools: [...tools] as never,
+          include: ["reasoning.encrypted_content"],
+          store: false,
+          reasoning: { effort: "high", summary: "auto" },
+          stream: true,
+        }),
+      );
       const types = events.map((e) => e.type);
       expect(types).toContain("response.reasoning_summary_part.added");
-      expect(events.filter((e) => e.type === "response.reasoning_summary_text.delta").map((e) => (e as { delta: string }).delta).join("")).toBe("The user wants APAC numbers.");
+      expect(
+        events
+          .filter((e) => e.type === "response.reasoning_summary_text.delta")
+          .map((e) => (e as { delta: string }).delta)
+          .join(""),
+      ).toBe("The user wants APAC numbers.");
       const response = (events.at(-1) as OpenAI.Responses.ResponseCompletedEvent).response;
-      const [reasoning, call] = response.output as [OpenAI.Responses.ResponseReasoningItem, OpenAI.Responses.ResponseFunctionToolCall];
-      expect(reasoning).toMatchObject({ type: "reasoning", summary: [{ type: "summary_text", text: "The user wants APAC numbers." }], encrypted_content: expect.stringMatching(/^gAAAAA/) });
+      const [reasoning, call] = response.output as [
+        OpenAI.Responses.ResponseReasoningItem,
+        OpenAI.Responses.ResponseFunctionToolCall,
+      ];
+      expect(reasoning).toMatchObject({
+        type: "reasoning",
+        summary: [{ type: "summary_text", text: "The user wants APAC numbers." }],
+        encrypted_content: expect.stringMatching(/^gAAAAA/),
+      });
       expect(response.reasoning).toEqual({ effort: "high", summary: "auto" });
       expect(response.usage!.output_tokens_details.reasoning_tokens).toBeGreaterThan(0);
       const output = { type: "function_call_output" as const, call_id: call.call_id, output: "up 4%" };
       const user = { role: "user" as const, content: "APAC sales?" };
       // a stateless chain sends everything back: accepted
-      const next = await client.responses.create({ model: "gpt-5", store: false, input: [user, reasoning, call, output] as never, tools: [...tools] as never });
+      const next = await client.responses.create({
+        model: "gpt-5",
+        store: false,
+        input: [user, reasoning, call, output] as never,
+        tools: [...tools] as never,
+      });
       expect(next.output_text).toBe("Up 4%.");
       // the reasoning item without the call that followed it: the real API's 400 (a refused request takes no scripted turn)
-      await expect(client.responses.create({ model: "gpt-5", store: false, input: [user, reasoning, output] as never })).rejects.toMatchObject({
+      await expect(
+        client.responses.create({ model: "gpt-5", store: false, input: [user, reasoning, output] as never }),
+      ).rejects.toMatchObject({
         status: 400,
         message: `400 Item '${reasoning.id}' of type 'reasoning' was provided without its required following item.`,
       });
-      await expect(client.responses.create({ model: "gpt-5", store: false, input: [user, { ...reasoning, encrypted_content: "gAAAAAforged" }, call, output] as never })).rejects.toMatchObject({ status: 400, code: "invalid_encrypted_content" });
+      await expect(
+        client.responses.create({
+          model: "gpt-5",
+          store: false,
+          input: [user, { ...reasoning, encrypted_content: "gAAAAAforged" }, call, output] as never,
+        }),
+      ).rejects.toMatchObject({ status: 400, code: "invalid_encrypted_content" });
       fake.reply(turn.reasoning(undefined, turn.message("no summary")));
       const plain = await client.responses.create({ model: "gpt-5", input: "x" });
       expect(plain.output[0]).toEqual({ type: "reasoning", id: expect.stringMatching(/^rs_/), summary: [] }); // stored and not asked for: no encrypted content
@@ -289,14 +464,27 @@ export function surfaceScenarios(transport: Transport): void {
       const response = await client.responses.create({ prompt, input: "x" });
       expect(response.prompt).toEqual(prompt);
       expect(response.output_text).toBe("From the prompt.");
-      await expect(client.responses.create({ input: "x" } as never)).rejects.toMatchObject({ status: 400, param: "model" });
+      await expect(client.responses.create({ input: "x" } as never)).rejects.toMatchObject({
+        status: 400,
+        param: "model",
+      });
       expectSpecValid(fake);
     });
 
     test("the request's settings are echoed as the API echoes them", async () => {
       const { fake, client } = await setup();
       fake.reply(turn.message('{"ok":true}'), turn.message("defaults"));
-      const format = { type: "json_schema" as const, name: "answer", schema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"], additionalProperties: false }, strict: true };
+      const format = {
+        type: "json_schema" as const,
+        name: "answer",
+        schema: {
+          type: "object",
+          properties: { ok: { type: "boolean" } },
+          required: ["ok"],
+          additionalProperties: false,
+        },
+        strict: true,
+      };
       const settings = {
         tool_choice: { type: "function" as const, name: "lookup_order" },
         reasoning: { effort: "low" as const, summary: "concise" as const },
@@ -311,11 +499,26 @@ export function surfaceScenarios(transport: Transport): void {
         metadata: { run: "7" },
         parallel_tool_calls: false,
       };
-      const response = await client.responses.create({ model: "gpt-5", input: "x", tools: [...tools] as never, text: { format, verbosity: "low" }, ...settings });
+      const response = await client.responses.create({
+        model: "gpt-5",
+        input: "x",
+        tools: [...tools] as never,
+        text: { format, verbosity: "low" },
+        ...settings,
+      });
       // a JSON-schema format is echoed with its description (null when none was sent)
-      expect(response).toMatchObject({ ...settings, text: { format: { ...format, description: null }, verbosity: "low" }, background: false });
+      expect(response).toMatchObject({
+        ...settings,
+        text: { format: { ...format, description: null }, verbosity: "low" },
+        background: false,
+      });
       const defaults = await client.responses.create({ model: "gpt-5", input: "x" });
-      expect(defaults).toMatchObject({ text: { format: { type: "text" } }, tool_choice: "auto", reasoning: null, background: false });
+      expect(defaults).toMatchObject({
+        text: { format: { type: "text" } },
+        tool_choice: "auto",
+        reasoning: null,
+        background: false,
+      });
       expectSpecValid(fake);
     });
 
@@ -334,9 +537,20 @@ export function surfaceScenarios(transport: Transport): void {
 
     test("an unknown route is a 404 naming it; a known route with the wrong method a 405, both invalid_request_error", async () => {
       const { client } = await setup();
-      await expect(client.post("/responses/resp_1/unknown_action", { body: {} })).rejects.toMatchObject({ status: 404, type: "invalid_request_error", message: expect.stringContaining("/responses/resp_1/unknown_action") });
-      await expect(client.get("/responses/compact")).rejects.toMatchObject({ status: 405, type: "invalid_request_error", message: expect.stringContaining("/responses/compact") });
-      await expect(client.get("/conversations/conv_1/things")).rejects.toMatchObject({ status: 404, type: "invalid_request_error" });
+      await expect(client.post("/responses/resp_1/unknown_action", { body: {} })).rejects.toMatchObject({
+        status: 404,
+        type: "invalid_request_error",
+        message: expect.stringContaining("/responses/resp_1/unknown_action"),
+      });
+      await expect(client.get("/responses/compact")).rejects.toMatchObject({
+        status: 405,
+        type: "invalid_request_error",
+        message: expect.stringContaining("/responses/compact"),
+      });
+      await expect(client.get("/conversations/conv_1/things")).rejects.toMatchObject({
+        status: 404,
+        type: "invalid_request_error",
+      });
     });
   });
 }

@@ -2,9 +2,9 @@
 // fake.webSocketHandlers (MSW, in process).
 import OpenAI from "openai";
 import { ResponsesWS } from "openai/resources/responses/ws";
-import { WebSocket as WsSocket } from "ws";
 import { afterEach, describe, expect, test } from "vitest";
-import { fakeResponses, turn, type Listening, type ResponsesFake } from "../../fixtures/msw/index.js";
+import { WebSocket as WsSocket } from "ws";
+import { fakeResponses, type Listening, type ResponsesFake, turn } from "../../fixtures/msw/index.js";
 import { specErrors } from "../fixtures/openapi.js";
 import { eventSchemaOf, expectSpecValid, tools } from "./responses.scenarios.js";
 import { strictServer } from "./server.js";
@@ -51,7 +51,12 @@ function openSocket(client: OpenAI) {
       await new Promise<void>((resolve) => (wake = resolve));
     }
   }
-  return { socket, received, nextTurn, send: (body: Record<string, unknown>) => socket.send({ type: "response.create", ...body } as never) };
+  return {
+    socket,
+    received,
+    nextTurn,
+    send: (body: Record<string, unknown>) => socket.send({ type: "response.create", ...body } as never),
+  };
 }
 
 function responseOf(events: Event[]): OpenAI.Responses.Response {
@@ -60,14 +65,21 @@ function responseOf(events: Event[]): OpenAI.Responses.Response {
 
 /** The text of a response's messages (`output_text` is the HTTP client's convenience; events carry the wire object). */
 function textOf(response: OpenAI.Responses.Response): string {
-  return response.output.flatMap((item) => (item.type === "message" ? item.content.map((part) => ("text" in part ? part.text : "")) : [])).join("");
+  return response.output
+    .flatMap((item) => (item.type === "message" ? item.content.map((part) => ("text" in part ? part.text : "")) : []))
+    .join("");
 }
 
 /** Every WebSocket message the fake sent validates: events as SSE events, errors as the WebSocket envelope. */
 function expectWireValid(received: Event[]): void {
   for (const event of received) {
-    if (event.type === "error" && !("sequence_number" in event)) expect(specErrors("WebSocketErrorEvent", event)).toEqual([]);
-    else expect({ type: event.type, errors: specErrors(eventSchemaOf(event.type), event) }).toEqual({ type: event.type, errors: [] });
+    if (event.type === "error" && !("sequence_number" in event))
+      expect(specErrors("WebSocketErrorEvent", event)).toEqual([]);
+    else
+      expect({ type: event.type, errors: specErrors(eventSchemaOf(event.type), event) }).toEqual({
+        type: event.type,
+        errors: [],
+      });
   }
 }
 
@@ -81,11 +93,19 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     const call = responseOf(first).output[0] as OpenAI.Responses.ResponseFunctionToolCall;
     expect(call).toBeReplayable(tools);
     expect(call).toHaveStringArguments({ region: "apac" });
-    ws.send({ model: "gpt-5", previous_response_id: responseOf(first).id, store: false, input: [{ type: "function_call_output", call_id: call.call_id, output: "up 4%" }] });
+    ws.send({
+      model: "gpt-5",
+      previous_response_id: responseOf(first).id,
+      store: false,
+      input: [{ type: "function_call_output", call_id: call.call_id, output: "up 4%" }],
+    });
     const second = await ws.nextTurn();
     expect(textOf(responseOf(second))).toBe("Sales are up.");
     expect(fake.responses.size).toBe(0); // store: false kept nothing beyond the socket
-    expect(fake.requests.map((r) => [r.transport, r.method, r.response.status])).toEqual([["websocket", "WEBSOCKET", 200], ["websocket", "WEBSOCKET", 200]]);
+    expect(fake.requests.map((r) => [r.transport, r.method, r.response.status])).toEqual([
+      ["websocket", "WEBSOCKET", 200],
+      ["websocket", "WEBSOCKET", 200],
+    ]);
     expect(fake.requests[0]!.headers.authorization).toBe("Bearer test-key");
     expect(fake.requests[0]!.response.events).toEqual(first);
     expectWireValid(ws.received);
@@ -96,7 +116,14 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     twin.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }));
     const sse = new OpenAI({ apiKey: "k", fetch: twin.fetch });
     const events: Event[] = [];
-    for await (const event of await sse.responses.create({ model: "gpt-5", input: "How are sales in APAC?", tools: tools as never, store: false, stream: true })) events.push(event as unknown as Event);
+    for await (const event of await sse.responses.create({
+      model: "gpt-5",
+      input: "How are sales in APAC?",
+      tools: tools as never,
+      store: false,
+      stream: true,
+    }))
+      events.push(event as unknown as Event);
     expect(first.map((e) => [e.type, e.sequence_number])).toEqual(events.map((e) => [e.type, e.sequence_number]));
   });
 
@@ -119,7 +146,16 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     const b = open();
     b.send({ model: "gpt-5", input: "y", previous_response_id: id, store: false });
     const [error] = await b.nextTurn();
-    expect(error).toEqual({ type: "error", status: 400, error: { type: "invalid_request_error", code: "previous_response_not_found", message: `Previous response with id '${id}' not found.`, param: "previous_response_id" } });
+    expect(error).toEqual({
+      type: "error",
+      status: 400,
+      error: {
+        type: "invalid_request_error",
+        code: "previous_response_not_found",
+        message: `Previous response with id '${id}' not found.`,
+        param: "previous_response_id",
+      },
+    });
     // a stored response is found from any socket
     b.send({ model: "gpt-5", input: "z" });
     const stored = responseOf(await b.nextTurn()).id;
@@ -143,14 +179,26 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
 
   test("a continuation that fails evicts the response it continued", async () => {
     const { fake, open } = await connect();
-    fake.reply(turn.message("first"), turn.error(500, { code: "server_error", message: "model fell over" }), turn.message("never"));
+    fake.reply(
+      turn.message("first"),
+      turn.error(500, { code: "server_error", message: "model fell over" }),
+      turn.message("never"),
+    );
     const ws = open();
     ws.send({ model: "gpt-5", input: "x", store: false });
     const id = responseOf(await ws.nextTurn()).id;
     ws.send({ model: "gpt-5", input: "y", previous_response_id: id, store: false });
-    expect((await ws.nextTurn())[0]).toEqual({ type: "error", status: 500, error: { type: "server_error", code: "server_error", message: "model fell over", param: null } });
+    expect((await ws.nextTurn())[0]).toEqual({
+      type: "error",
+      status: 500,
+      error: { type: "server_error", code: "server_error", message: "model fell over", param: null },
+    });
     ws.send({ model: "gpt-5", input: "y", previous_response_id: id, store: false });
-    expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { code: "previous_response_not_found" } });
+    expect((await ws.nextTurn())[0]).toMatchObject({
+      type: "error",
+      status: 400,
+      error: { code: "previous_response_not_found" },
+    });
     expect(fake.pending).toBe(1);
     expectWireValid(ws.received);
   });
@@ -171,18 +219,35 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     const { fake, open } = await connect();
     fake.reply(turn.message("streamed anyway"), turn.message("still here"));
     const ws = open();
-    for (const [field, value] of [["stream", false], ["background", true]] as const) {
+    for (const [field, value] of [
+      ["stream", false],
+      ["background", true],
+    ] as const) {
       ws.send({ model: "gpt-5", input: "x", [field]: value });
-      expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { param: field, code: "unsupported_parameter" } });
+      expect((await ws.nextTurn())[0]).toMatchObject({
+        type: "error",
+        status: 400,
+        error: { param: field, code: "unsupported_parameter" },
+      });
     }
     // The spec says a client must not send these, but openai 7's client event lists them and
     // @openai/agents sends stream: true on every frame: the SDK wins, they are accepted.
-    ws.send({ model: "gpt-5", input: "x", stream: true, stream_options: { include_obfuscation: false }, background: false });
+    ws.send({
+      model: "gpt-5",
+      input: "x",
+      stream: true,
+      stream_options: { include_obfuscation: false },
+      background: false,
+    });
     expect(textOf(responseOf(await ws.nextTurn()))).toBe("streamed anyway");
     ws.socket.sendRaw('{"type": "response.create", ');
     expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { code: "invalid_json" } });
     ws.socket.sendRaw(JSON.stringify({ type: "session.update" }));
-    expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { code: "unknown_event_type", param: "type" } });
+    expect((await ws.nextTurn())[0]).toMatchObject({
+      type: "error",
+      status: 400,
+      error: { code: "unknown_event_type", param: "type" },
+    });
     ws.send({ input: "x" });
     expect((await ws.nextTurn())[0]).toMatchObject({ type: "error", status: 400, error: { param: "model" } });
     ws.send({ model: "gpt-5", input: "x" });
@@ -201,7 +266,16 @@ describe("WebSocket mode on fake.listen(), with openai 7's ResponsesWS", () => {
     ws.send({ model: "gpt-5", input: "y" });
     await ws.nextTurn();
     await fake.clock.advance(1);
-    expect((await ws.nextTurn())[0]).toEqual({ type: "error", status: 400, error: { type: "invalid_request_error", code: "websocket_connection_limit_reached", message: expect.stringContaining("limit of 1 minute."), param: null } });
+    expect((await ws.nextTurn())[0]).toEqual({
+      type: "error",
+      status: 400,
+      error: {
+        type: "invalid_request_error",
+        code: "websocket_connection_limit_reached",
+        message: expect.stringContaining("limit of 1 minute."),
+        param: null,
+      },
+    });
     expect(await closed).toBe(1000);
   });
 
@@ -252,11 +326,12 @@ describe("WebSocket mode in process: fake.webSocketHandlers on MSW, the global W
     const waiters: Array<() => void> = [];
     socket.addEventListener("message", (message) => {
       received.push(JSON.parse(String(message.data)) as Event);
-      waiters.splice(0).forEach((wake) => wake());
+      for (const wake of waiters.splice(0)) wake();
     });
     const opened = new Promise<void>((resolve) => socket.addEventListener("open", () => resolve()));
     async function until(count: number): Promise<void> {
-      while (received.filter((e) => TERMINAL.has(e.type)).length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+      while (received.filter((e) => TERMINAL.has(e.type)).length < count)
+        await new Promise<void>((resolve) => waiters.push(resolve));
     }
     return { socket, received, opened, until };
   }
@@ -266,12 +341,22 @@ describe("WebSocket mode in process: fake.webSocketHandlers on MSW, the global W
     fake.reply(turn.functionCall("lookup_order", { order_id: "A-1042" }), turn.message("Paid."));
     const ws = globalSocket(fake);
     await ws.opened;
-    ws.socket.send(JSON.stringify({ type: "response.create", model: "gpt-5", input: "Where is A-1042?", store: false }));
+    ws.socket.send(
+      JSON.stringify({ type: "response.create", model: "gpt-5", input: "Where is A-1042?", store: false }),
+    );
     await ws.until(1);
     const first = (ws.received.at(-1) as unknown as { response: OpenAI.Responses.Response }).response;
     const call = first.output[0] as OpenAI.Responses.ResponseFunctionToolCall;
     expect(call).toBeReplayable(tools);
-    ws.socket.send(JSON.stringify({ type: "response.create", model: "gpt-5", previous_response_id: first.id, store: false, input: [{ type: "function_call_output", call_id: call.call_id, output: "paid" }] }));
+    ws.socket.send(
+      JSON.stringify({
+        type: "response.create",
+        model: "gpt-5",
+        previous_response_id: first.id,
+        store: false,
+        input: [{ type: "function_call_output", call_id: call.call_id, output: "paid" }],
+      }),
+    );
     await ws.until(2);
     expect(textOf((ws.received.at(-1) as unknown as { response: OpenAI.Responses.Response }).response)).toBe("Paid.");
     expect(fake.requests.map((r) => r.transport)).toEqual(["websocket", "websocket"]);

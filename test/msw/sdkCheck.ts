@@ -10,19 +10,29 @@ export type Check = (kind: string, value: unknown) => string[];
 
 /** A checker for the shapes of an interface of sdkWire.ts (`AgentsWire`, `ResponsesWire`). */
 export function sdkChecker(wireType: string): Check {
-  const schema = createGenerator({ path: fileURLToPath(new URL("./sdkWire.ts", import.meta.url)), tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)), type: wireType, skipTypeCheck: true, expose: "all", jsDoc: "none", topRef: true }).createSchema(wireType);
+  const schema = createGenerator({
+    path: fileURLToPath(new URL("./sdkWire.ts", import.meta.url)),
+    tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),
+    type: wireType,
+    skipTypeCheck: true,
+    expose: "all",
+    jsDoc: "none",
+    topRef: true,
+  }).createSchema(wireType);
   const ajv = new Ajv({ allErrors: true, strict: false });
   ajv.addSchema(schema, "wire");
   type Node = { $ref?: string; anyOf?: Node[]; properties?: { type?: { const?: string; enum?: string[] } } };
   const definitions = (schema as { definitions: Record<string, Node> }).definitions;
-  const deref = (node: Node): Node => (node.$ref ? deref(definitions[decodeURIComponent(node.$ref.replace("#/definitions/", ""))]!) : node);
+  const deref = (node: Node): Node =>
+    node.$ref ? deref(definitions[decodeURIComponent(node.$ref.replace("#/definitions/", ""))]!) : node;
   // A union of objects told apart by `type` (events, items): each value is checked against its own branch.
   // Several branches may share a `type` (openai's WebSocket `error`: an envelope, or the stream's error event).
   const branches = (node: Node, into = new Map<string, Node[]>()): Map<string, Node[]> => {
     const target = deref(node);
     if (target.anyOf) for (const branch of target.anyOf) branches(branch, into);
     const type = target.properties?.type;
-    for (const name of type?.const !== undefined ? [type.const] : (type?.enum ?? [])) into.set(name, [...(into.get(name) ?? []), target]);
+    for (const name of type?.const !== undefined ? [type.const] : (type?.enum ?? []))
+      into.set(name, [...(into.get(name) ?? []), target]);
     return into;
   };
   const wire = (definitions[wireType] as { properties: Record<string, Node> }).properties;
@@ -39,10 +49,16 @@ export function sdkChecker(wireType: string): Check {
     const union = branches(schemaNode);
     const type = (value as { type?: string }).type;
     const candidates = union.size > 1 ? union.get(type ?? "") : [deref(schemaNode)];
-    if (!candidates) return [`${label}: the SDK has no ${label} of type ${JSON.stringify(type)} (it has ${[...union.keys()].join(", ")})`];
+    if (!candidates)
+      return [
+        `${label}: the SDK has no ${label} of type ${JSON.stringify(type)} (it has ${[...union.keys()].join(", ")})`,
+      ];
     // the branch that fits, else the errors of the one that fits best
     const results = candidates.map((node) => checkBranch(label, type, node, value));
-    return results.find((errors) => errors.length === 0) ?? results.reduce((best, errors) => (errors.length < best.length ? errors : best));
+    return (
+      results.find((errors) => errors.length === 0) ??
+      results.reduce((best, errors) => (errors.length < best.length ? errors : best))
+    );
   };
   const checkBranch = (label: string, type: string | undefined, node: Node, value: unknown): string[] => {
     // An event's item is a union of its own: checked against its branch, apart from the event.
@@ -50,7 +66,11 @@ export function sdkChecker(wireType: string): Check {
     const record = value as Record<string, unknown>;
     const split = itemSchema !== undefined && record.item !== undefined;
     const validate = validatorOf(split ? ({ ...node, properties: { ...node.properties, item: {} } } as Node) : node);
-    const own = validate(value) ? [] : (validate.errors ?? []).map((e) => `${label} ${type ?? ""}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+    const own = validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (e) => `${label} ${type ?? ""}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
+        );
     return split ? [...own, ...checkNode(`${label} ${type} item`, itemSchema, record.item)] : own;
   };
   return (kind, value) => checkNode(kind, wire[kind]!, value);

@@ -20,7 +20,12 @@ export interface AgentsWire {
 import type { Conversation, ConversationDeletedResource } from "openai/resources/conversations/conversations";
 import type { ConversationItem, ConversationItemList } from "openai/resources/conversations/items";
 import type { InputTokenCountResponse } from "openai/resources/responses/input-tokens";
-import type { CompactedResponse, Response, ResponsesServerEvent, ResponseStreamEvent } from "openai/resources/responses/responses";
+import type {
+  CompactedResponse,
+  Response,
+  ResponseStreamEvent,
+  ResponsesServerEvent,
+} from "openai/resources/responses/responses";
 
 /** The shapes a client of the Responses API and conversations parses, by name. */
 export interface ResponsesWire {

@@ -7,7 +7,9 @@ import { afterAll, afterEach, beforeAll } from "vitest";
  */
 export function strictServer() {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledFrame: "error", onUnhandledRequest: "error" } as Parameters<typeof server.listen>[0]));
+  beforeAll(() =>
+    server.listen({ onUnhandledFrame: "error", onUnhandledRequest: "error" } as Parameters<typeof server.listen>[0]),
+  );
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;

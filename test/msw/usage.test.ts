@@ -13,26 +13,50 @@ describe("usage follows the content", () => {
   test("a reply of OK to Hi costs a token or two, not hundreds", async () => {
     const fake = fakeResponses().reply(turn.message("OK"));
     const response = await client(fake).responses.create({ model: "gpt-5", input: "Hi" });
-    expect(response.usage).toEqual({ input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } });
+    expect(response.usage).toEqual({
+      input_tokens: 1,
+      output_tokens: 1,
+      total_tokens: 2,
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    });
   });
 
   test("longer input, instructions, tools and output cost more; the same request costs the same", async () => {
     const tools = [examples.salesTool];
-    const fake = fakeResponses({ tools }).reply(turn.message("OK"), turn.message("OK"), turn.message("A much longer answer, with several words in it."));
+    const fake = fakeResponses({ tools }).reply(
+      turn.message("OK"),
+      turn.message("OK"),
+      turn.message("A much longer answer, with several words in it."),
+    );
     const small = (await client(fake).responses.create({ model: "gpt-5", input: "Hi" })).usage!;
     const again = (await client(fake).responses.create({ model: "gpt-5", input: "Hi" })).usage!;
     expect(again).toEqual(small);
-    const big = (await client(fake).responses.create({ model: "gpt-5", input: "Hi ".repeat(100), instructions: "Be brief.", tools: tools as never })).usage!;
+    const big = (
+      await client(fake).responses.create({
+        model: "gpt-5",
+        input: "Hi ".repeat(100),
+        instructions: "Be brief.",
+        tools: tools as never,
+      })
+    ).usage!;
     expect(big.input_tokens).toBe(estimateTokens(300 + "Be brief.".length + JSON.stringify(tools).length));
     expect(big.output_tokens).toBe(estimateTokens("A much longer answer, with several words in it.".length));
     expect(big.total_tokens).toBe(big.input_tokens + big.output_tokens);
   });
 
   test("a previous_response_id chain counts the history as cached input", async () => {
-    const fake = fakeResponses({ tools: [examples.salesTool] }).reply(turn.functionCall("get_latest_sales_report", { region: "apac" }), turn.message("Sales are up 4%."));
+    const fake = fakeResponses({ tools: [examples.salesTool] }).reply(
+      turn.functionCall("get_latest_sales_report", { region: "apac" }),
+      turn.message("Sales are up 4%."),
+    );
     const first = await client(fake).responses.create({ model: "gpt-5", input: "How are APAC sales?" });
     const call = first.output[0] as { call_id: string };
-    const second = await client(fake).responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: call.call_id, output: "report" }] });
+    const second = await client(fake).responses.create({
+      model: "gpt-5",
+      previous_response_id: first.id,
+      input: [{ type: "function_call_output", call_id: call.call_id, output: "report" }],
+    });
     const history = estimateTokens(textLength(fake.items(first.id)));
     expect(second.usage!.input_tokens_details.cached_tokens).toBe(history);
     expect(second.usage!.input_tokens).toBe(history + estimateTokens("report".length));
@@ -67,7 +91,11 @@ describe("timestamps come from the fake's clock", () => {
     expect(r.completed_at).toBe(Date.UTC(2030, 0, 1, 12, 0, 3) / 1000);
 
     const agents = fakeAgents({ clock: () => Date.UTC(2031, 5, 1) }).reply(agentStep.message("Done."));
-    const session = await client(agents).beta.agents.sessions.create({ agent: { model: "gpt-6-astra" }, environment: { type: "none" }, input: "Hi" } as unknown as SessionCreateParamsNonStreaming);
+    const session = await client(agents).beta.agents.sessions.create({
+      agent: { model: "gpt-6-astra" },
+      environment: { type: "none" },
+      input: "Hi",
+    } as unknown as SessionCreateParamsNonStreaming);
     expect(session.created_at).toBe(Date.UTC(2031, 5, 1) / 1000);
     expect(session.last_active_at).toBe(Date.UTC(2031, 5, 1) / 1000);
 

@@ -1,14 +1,35 @@
 // Type tests for the factories: precise item types, and the Agents API shapes assignable to the
 // `openai` SDK's own wire types (the SDK is what real clients parse).
-import { expectTypeOf } from "expect-type";
-import type { AgentSession, AgentCreateSubagentCallItem, AgentSendSubagentInputCallItem, AgentWaitForSubagentsCallItem, AgentInterruptSubagentCallItem, AgentSessionItem, AgentSessionRequiresActionEvent } from "openai/resources/beta/agents/agents";
-import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
-import type { EventCreateParams } from "openai/resources/beta/agents/sessions/events";
-import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
-import type { Response, ResponseFunctionToolCall, ResponseInputItem, ResponseOutputMessage } from "openai/resources/responses/responses";
-import { createFactories, type BuiltFunctionCall, type BuiltFunctionCallOutput, type MessageItem, type ResponseObject, type InvalidCase } from "agent-testkit/factories";
+
 import type { FunctionCallItem, RequiredAction, RequiredFunctionCall, ToolResultEvent } from "agent-testkit";
 import { checkPair, replayGate } from "agent-testkit";
+import {
+  type BuiltFunctionCall,
+  type BuiltFunctionCallOutput,
+  createFactories,
+  type InvalidCase,
+  type MessageItem,
+  type ResponseObject,
+} from "agent-testkit/factories";
+import { expectTypeOf } from "expect-type";
+import type {
+  AgentCreateSubagentCallItem,
+  AgentInterruptSubagentCallItem,
+  AgentSendSubagentInputCallItem,
+  AgentSession,
+  AgentSessionItem,
+  AgentSessionRequiresActionEvent,
+  AgentWaitForSubagentsCallItem,
+} from "openai/resources/beta/agents/agents";
+import type { EventCreateParams } from "openai/resources/beta/agents/sessions/events";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
+import type {
+  Response,
+  ResponseFunctionToolCall,
+  ResponseInputItem,
+  ResponseOutputMessage,
+} from "openai/resources/responses/responses";
 
 const f = createFactories({ seed: 1 });
 
@@ -23,7 +44,9 @@ expectTypeOf(f.message({ role: "assistant" })).toEqualTypeOf<MessageItem<"assist
 f.message({ role: "assistant" }) satisfies ResponseOutputMessage;
 expectTypeOf(f.response()).toEqualTypeOf<ResponseObject>();
 f.response().output satisfies Response["output"];
-expectTypeOf(f.conversation()).toEqualTypeOf<[MessageItem<"user">, BuiltFunctionCall, BuiltFunctionCallOutput, MessageItem<"assistant">]>();
+expectTypeOf(f.conversation()).toEqualTypeOf<
+  [MessageItem<"user">, BuiltFunctionCall, BuiltFunctionCallOutput, MessageItem<"assistant">]
+>();
 expectTypeOf(f.invalid.all()).toEqualTypeOf<InvalidCase[]>();
 
 f.agents.session() satisfies AgentSession;
@@ -39,7 +62,10 @@ send satisfies AgentSendSubagentInputCallItem;
 wait satisfies AgentWaitForSubagentsCallItem;
 interrupt satisfies AgentInterruptSubagentCallItem;
 message satisfies AgentSessionItem;
-declare const requiresAction: Extract<ReturnType<typeof f.agents.turnEvents>[number], { type: "agent.session.requires_action" }>;
+declare const requiresAction: Extract<
+  ReturnType<typeof f.agents.turnEvents>[number],
+  { type: "agent.session.requires_action" }
+>;
 requiresAction satisfies AgentSessionRequiresActionEvent;
 
 // Approvals and environment connections: what the SDK's types accept.
@@ -97,6 +123,8 @@ f.message({ role: "tool" });
   fakeResponses({ clock: "real" });
   // A reasoning and a compaction item the fake sends are the SDK's own output items.
   const output = {} as ResponseObject["output"][number];
-  if (output.type === "reasoning") output satisfies import("openai/resources/responses/responses").ResponseReasoningItem;
-  if (output.type === "compaction") output satisfies import("openai/resources/responses/responses").ResponseCompactionItem;
+  if (output.type === "reasoning")
+    output satisfies import("openai/resources/responses/responses").ResponseReasoningItem;
+  if (output.type === "compaction")
+    output satisfies import("openai/resources/responses/responses").ResponseCompactionItem;
 }

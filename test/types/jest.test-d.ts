@@ -21,10 +21,16 @@ expect([item]).toEqual([expect.not.toHaveReplayReason("status")]);
 expect({ required_actions: [] }).toHaveNoPendingActions();
 expect([]).toBeCompatibleWith([]);
 expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
-expect({ required_actions: [] }).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type: "browser_origin_access" }) });
+expect({ required_actions: [] }).toRequireAction({
+  type: "computer_use_approval_request",
+  request: expect.objectContaining({ type: "browser_origin_access" }),
+});
 expect({ required_actions: [] }).toRequireAction({ type: "environment_connection", environment_id: "env_1" });
 // openai 7.59's MCP approvals are required actions too
-expect({ required_actions: [] }).toRequireAction({ type: "mcp_approval_request", request: expect.objectContaining({ server_label: "crm" }) });
+expect({ required_actions: [] }).toRequireAction({
+  type: "mcp_approval_request",
+  request: expect.objectContaining({ server_label: "crm" }),
+});
 // @ts-expect-error not a kind of required action
 expect({ required_actions: [] }).toRequireAction({ type: "tool_approval_request" });
 // @ts-expect-error name must be a string

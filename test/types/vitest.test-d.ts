@@ -1,9 +1,10 @@
 // Type tests for the Vitest augmentation, checked by `tsc` against the built declarations.
-import { expect, expectTypeOf } from "vitest";
-import { agentTest } from "agent-testkit/vitest";
-import type { ResponsesFake } from "agent-testkit/msw";
+
 import type { FunctionCallItem, GateReason, GateResult, PairResult, ToolSpec } from "agent-testkit";
 import { checkPair, replayGate } from "agent-testkit";
+import type { ResponsesFake } from "agent-testkit/msw";
+import { agentTest } from "agent-testkit/vitest";
+import { expect, expectTypeOf } from "vitest";
 
 declare const item: FunctionCallItem;
 declare const tools: ToolSpec;
@@ -33,10 +34,16 @@ expectTypeOf(checkPair).returns.toEqualTypeOf<PairResult>();
 expect({ required_actions: [] }).toHaveNoPendingActions();
 expect([]).toBeCompatibleWith([]);
 expect({ required_actions: [] }).toRequireAction({ name: "lookup_order", arguments: { order_id: expect.any(String) } });
-expect({ required_actions: [] }).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type: "browser_origin_access" }) });
+expect({ required_actions: [] }).toRequireAction({
+  type: "computer_use_approval_request",
+  request: expect.objectContaining({ type: "browser_origin_access" }),
+});
 expect({ required_actions: [] }).toRequireAction({ type: "environment_connection", environment_id: "env_1" });
 // openai 7.59's MCP approvals are required actions too
-expect({ required_actions: [] }).toRequireAction({ type: "mcp_approval_request", request: expect.objectContaining({ server_label: "crm" }) });
+expect({ required_actions: [] }).toRequireAction({
+  type: "mcp_approval_request",
+  request: expect.objectContaining({ server_label: "crm" }),
+});
 // @ts-expect-error not a kind of required action
 expect({ required_actions: [] }).toRequireAction({ type: "tool_approval_request" });
 // @ts-expect-error name must be a string
@@ -62,7 +69,13 @@ agentTest("typed fixture", async ({ responses }) => {
 // What newcomers write, as the docs show it, type-checks (issue: docs that run as written).
 {
   // A plain array of tools: TypeScript widens `type` to string.
-  const plainTools = [{ type: "function", name: "lookup_order", parameters: { type: "object", properties: { order_id: { type: "string" } } } }];
+  const plainTools = [
+    {
+      type: "function",
+      name: "lookup_order",
+      parameters: { type: "object", properties: { order_id: { type: "string" } } },
+    },
+  ];
   expect(item).toBeReplayable(plainTools);
   expect(item).toHaveReplayReason("ok", plainTools);
   // A call found in a list may be undefined: a matcher error at run time, not a type error.
@@ -74,7 +87,7 @@ expect(fake.requests[1]!.body.input[0]).toPairWithCall(fake.requests[0]!.respons
 expectTypeOf(fake.requests[0]!.body.model).toEqualTypeOf<string>();
 
 // Conversation matchers
-{
+function conversationMatchers() {
   expect(fake).toHaveCalledTool("lookup_order");
   expect(fake).toHaveCalledTool("lookup_order", { order_id: expect.any(String) });
   expect(fake).toHaveCalledToolTimes("lookup_order", 2);
@@ -87,3 +100,4 @@ expectTypeOf(fake.requests[0]!.body.model).toEqualTypeOf<string>();
   // @ts-expect-error the tool name is a string
   expect(fake).toHaveCalledTool(1);
 }
+void conversationMatchers;

@@ -2,7 +2,7 @@
 // provider process over loopback (AGENT_TESTKIT_RECORD=record), then replayed with no provider at
 // all (=replay), each run its own Vitest process. One cassette per test file, a section per test
 // and fake; tests with the same name get sections of their own.
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,8 +19,12 @@ let upstream = "";
 
 beforeAll(async () => {
   requireFreshBuild("msw.js");
-  provider = spawn(process.execPath, [fileURLToPath(new URL("../msw/cassette/provider.mjs", import.meta.url)), KEY], { cwd: root });
-  const line = await new Promise<string>((resolve) => createInterface({ input: provider.stdout }).once("line", resolve));
+  provider = spawn(process.execPath, [fileURLToPath(new URL("../msw/cassette/provider.mjs", import.meta.url)), KEY], {
+    cwd: root,
+  });
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: provider.stdout }).once("line", resolve),
+  );
   upstream = JSON.parse(line).responses;
 }, 30_000);
 afterAll(() => provider?.stdin.end());
@@ -30,29 +34,54 @@ function runSuite(env: Record<string, string>): Promise<{ code: number; output: 
   const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
   const config = fileURLToPath(new URL("./cassette-suite/vitest.config.ts", import.meta.url));
   return new Promise((resolve) => {
-    execFile(process.execPath, [vitest, "run", "--config", config], { cwd: root, env: { ...process.env, CI: "", ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [vitest, "run", "--config", config],
+      { cwd: root, env: { ...process.env, CI: "", ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
 test("a recording that cannot be saved fails its test, naming the path and the reason", async () => {
   const blocked = join(mkdtempSync(join(tmpdir(), "agent-testkit-unsaved-")), "a-file");
   writeFileSync(blocked, "not a folder");
-  const run = await runSuite({ AGENT_TESTKIT_RECORD: "record", CASSETTE_DIR: join(blocked, "cassettes"), UPSTREAM: upstream, RECORDING_KEY: KEY });
+  const run = await runSuite({
+    AGENT_TESTKIT_RECORD: "record",
+    CASSETTE_DIR: join(blocked, "cassettes"),
+    UPSTREAM: upstream,
+    RECORDING_KEY: KEY,
+  });
   expect(run.code).toBe(1);
   expect(run.output).toContain(`could not save ${join(blocked, "cassettes", "questions.suite.ts.jsonl")}`);
   expect(run.output).toMatch(/ENOTDIR/);
 }, 60_000);
 
 test("recorded in one run, replayed in the next: one cassette, a section per test, same-named tests apart", async () => {
-  const recorded = await runSuite({ AGENT_TESTKIT_RECORD: "record", CASSETTE_DIR: dir, UPSTREAM: upstream, RECORDING_KEY: KEY });
+  const recorded = await runSuite({
+    AGENT_TESTKIT_RECORD: "record",
+    CASSETTE_DIR: dir,
+    UPSTREAM: upstream,
+    RECORDING_KEY: KEY,
+  });
   expect(recorded, recorded.output).toMatchObject({ code: 0 });
   const [file] = readdirSync(dir);
   expect(file).toBe("questions.suite.ts.jsonl");
-  expect(readCassette(join(dir, file!)).map((i) => i.section)).toEqual(["recorded > first question [responses]", "recorded > second question [responses]", "the same name [responses]", "the same name (2) [responses]"]);
+  expect(readCassette(join(dir, file!)).map((i) => i.section)).toEqual([
+    "recorded > first question [responses]",
+    "recorded > second question [responses]",
+    "the same name [responses]",
+    "the same name (2) [responses]",
+  ]);
 
   provider.stdin.end(); // no provider from here on
-  const replayed = await runSuite({ AGENT_TESTKIT_RECORD: "replay", CASSETTE_DIR: dir, UPSTREAM: "http://127.0.0.1:9/v1", RECORDING_KEY: KEY });
+  const replayed = await runSuite({
+    AGENT_TESTKIT_RECORD: "replay",
+    CASSETTE_DIR: dir,
+    UPSTREAM: "http://127.0.0.1:9/v1",
+    RECORDING_KEY: KEY,
+  });
   expect(replayed, replayed.output).toMatchObject({ code: 0 });
 }, 60_000);

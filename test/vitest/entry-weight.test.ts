@@ -7,7 +7,11 @@ import { requireFreshBuild, root } from "../build.js";
 test("the vitest entry loads neither faker nor msw", () => {
   requireFreshBuild("vitest.js");
   const script = 'await import("./dist/vitest.js"); console.log(JSON.stringify(globalThis.__resolvedNow()))';
-  const run = spawnSync(process.execPath, ["--import", "./bench/lib/stub-vitest.mjs", "--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "./bench/lib/stub-vitest.mjs", "--input-type=module", "-e", script],
+    { cwd: root, encoding: "utf8" },
+  );
   expect(run.stderr).toBe("");
   const resolved = JSON.parse(run.stdout) as string[];
   expect(resolved.length).toBeGreaterThan(3);

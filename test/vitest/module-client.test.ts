@@ -22,7 +22,9 @@ test("a client built at the top level, before listen(), reaches the fake", async
 
 test("a client built inside the test reaches it too", async () => {
   fake.reply(turn.message("again"));
-  expect((await new OpenAI({ maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("again");
+  expect((await new OpenAI({ maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe(
+    "again",
+  );
 });
 
 test("with no OPENAI_API_KEY set, a placeholder that authenticates nowhere; a key you set is kept", () => {

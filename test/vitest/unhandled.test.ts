@@ -30,7 +30,14 @@ test("an unhandled request to a guarded host fails, never arrives, and says so",
   expect(response.status).toBe(500);
   expect(response.headers.get("x-should-retry")).toBe("false");
   expect(await response.json()).toEqual({
-    error: { message: expect.stringMatching(/^agent-testkit: GET http:\/\/127\.0\.0\.1:\d+\/v1\/responses has no fake handler; it was not sent to the real provider/), type: "server_error", param: null, code: "unhandled_request" },
+    error: {
+      message: expect.stringMatching(
+        /^agent-testkit: GET http:\/\/127\.0\.0\.1:\d+\/v1\/responses has no fake handler; it was not sent to the real provider/,
+      ),
+      type: "server_error",
+      param: null,
+      code: "unhandled_request",
+    },
   });
   expect(hits).toBe(0);
 });
@@ -46,7 +53,10 @@ test("the official client does not retry a blocked request", async () => {
       return fetch(input, init);
     },
   });
-  await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 500, code: "unhandled_request" });
+  await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
+    status: 500,
+    code: "unhandled_request",
+  });
   expect(attempts).toBe(1);
   expect(hits).toBe(0);
 });

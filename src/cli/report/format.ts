@@ -15,9 +15,12 @@ export function formatOf(flags: ReadonlyMap<string, string | true>): Format {
   const json = flags.has("json");
   if (asked === undefined) return json ? "json" : "text";
   if (!(FORMATS as readonly string[]).includes(asked as string)) {
-    throw new UsageError(`--format must be one of ${FORMATS.join(", ")}; received ${JSON.stringify(oneLine(String(asked), 100))}`);
+    throw new UsageError(
+      `--format must be one of ${FORMATS.join(", ")}; received ${JSON.stringify(oneLine(String(asked), 100))}`,
+    );
   }
-  if (json && asked !== "json") throw new UsageError(`--json means --format json: it cannot go with --format ${String(asked)}`);
+  if (json && asked !== "json")
+    throw new UsageError(`--json means --format json: it cannot go with --format ${String(asked)}`);
   return asked as Format;
 }
 
@@ -34,6 +37,8 @@ export async function writeHtmlReport(path: string | true | undefined, render: (
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw new UsageError(`cannot write the HTML report ${oneLine(path, 500)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(
+      `cannot write the HTML report ${oneLine(path, 500)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
 }

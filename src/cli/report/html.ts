@@ -1,10 +1,10 @@
+import { largest } from "../../internal/arrays.js";
 import { oneLine } from "../../internal/render.js";
+import { VERSION } from "../../version.js";
 import type { CheckReport } from "../check.js";
 import type { DiffReport, LocatedChange } from "../diff.js";
-import { VERSION } from "../../version.js";
 import { escapeMarkup as esc } from "./markup.js";
-import { LINE_OUTCOMES, OUTCOME_DESCRIPTIONS, type LineOutcome } from "./outcomes.js";
-import { largest } from "../../internal/arrays.js";
+import { LINE_OUTCOMES, type LineOutcome, OUTCOME_DESCRIPTIONS } from "./outcomes.js";
 
 /** The longest schema fragment shown in a diff report, in characters. */
 const MAX_FRAGMENT_CHARS = 4000;
@@ -20,7 +20,9 @@ export function checkHtml(report: CheckReport): string {
     metric("ok", "replayable", report.counts.ok, "good"),
     ...(report.blank > 0 ? [metric("blank", "blank lines", report.blank)] : []),
   ];
-  const reasonsInTools = LINE_OUTCOMES.filter((outcome) => report.tools.some((tool) => (tool.counts[outcome] ?? 0) > 0));
+  const reasonsInTools = LINE_OUTCOMES.filter((outcome) =>
+    report.tools.some((tool) => (tool.counts[outcome] ?? 0) > 0),
+  );
   const toolRows = report.tools.map(
     (tool) =>
       `<tr data-tool="${esc(tool.name)}"><th scope="row">${esc(tool.name)}</th><td data-count="items">${tool.items}</td><td data-count="failed" class="${tool.failed > 0 ? "bad" : ""}">${tool.failed}</td>${reasonsInTools
@@ -51,7 +53,11 @@ export function checkHtml(report: CheckReport): string {
 export function diffHtml(report: DiffReport): string {
   const breaking = report.changes.filter((change) => change.kind === "breaking");
   const compatible = report.changes.filter((change) => change.kind === "compatible");
-  const totals = [metric("breaking", "breaking", report.breaking, report.breaking > 0 ? "bad" : "good"), metric("compatible", "compatible", report.compatible), metric("tools", "tools", report.tools.length)];
+  const totals = [
+    metric("breaking", "breaking", report.breaking, report.breaking > 0 ? "bad" : "good"),
+    metric("compatible", "compatible", report.compatible),
+    metric("tools", "tools", report.tools.length),
+  ];
   const body = `
 <header><h1>agent-testkit diff <span class="file">${esc(oneLine(report.old, 300))} → ${esc(oneLine(report.new, 300))}</span></h1>${verdict(report.ok, report.ok ? "no breaking change" : "the new tools break calls the old ones accepted")}</header>
 <section class="totals">${totals.join("")}</section>
@@ -72,7 +78,10 @@ function changeCard(change: LocatedChange, report: DiffReport): string {
 function fragment(change: LocatedChange, side: "before" | "after"): string {
   if (!(side in change)) return `<pre class="absent" data-side="${side}">(absent)</pre>`;
   const text = JSON.stringify(change[side], null, 2) ?? "undefined";
-  const shown = text.length > MAX_FRAGMENT_CHARS ? `${text.slice(0, MAX_FRAGMENT_CHARS)}\n… (${text.length - MAX_FRAGMENT_CHARS} more characters)` : text;
+  const shown =
+    text.length > MAX_FRAGMENT_CHARS
+      ? `${text.slice(0, MAX_FRAGMENT_CHARS)}\n… (${text.length - MAX_FRAGMENT_CHARS} more characters)`
+      : text;
   return `<pre data-side="${side}">${esc(shown)}</pre>`;
 }
 

@@ -5,7 +5,12 @@ export function escapePointer(token: string): string {
 
 /** The reference tokens of a JSON Pointer, unescaped. */
 export function pointerTokens(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .slice(1)
+        .split("/")
+        .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Most values indexed: a tools file is small, and past this a line is just not found. */

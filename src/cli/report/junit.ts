@@ -21,22 +21,43 @@ interface TestCase {
 export function checkJunit(report: CheckReport): string {
   const cases = FAILING_OUTCOMES.map((reason): TestCase => {
     const count = report.counts[reason];
-    const base = { name: reason, classname: "agent-testkit.check", ...(report.file === "<stdin>" ? {} : { file: report.file }) };
+    const base = {
+      name: reason,
+      classname: "agent-testkit.check",
+      ...(report.file === "<stdin>" ? {} : { file: report.file }),
+    };
     if (count === 0) return base;
-    if (!report.failOn.includes(reason)) return { ...base, skipped: `${count} ${items(count)}: ${reason}, not counted as failing (--fail-on)` };
+    if (!report.failOn.includes(reason))
+      return { ...base, skipped: `${count} ${items(count)}: ${reason}, not counted as failing (--fail-on)` };
     const listed = report.failures.filter((failure) => failure.reason === reason);
-    const body = listed.map((f) => `${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
+    const body = listed.map(
+      (f) =>
+        `${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`,
+    );
     if (count > listed.length) body.push(`… and ${count - listed.length} more (raise --max-failures to list them)`);
-    return { ...base, failure: { message: `${count} ${items(count)} may not be replayed: ${OUTCOME_DESCRIPTIONS[reason]}`, type: reason, body: body.join("\n") } };
+    return {
+      ...base,
+      failure: {
+        message: `${count} ${items(count)} may not be replayed: ${OUTCOME_DESCRIPTIONS[reason]}`,
+        type: reason,
+        body: body.join("\n"),
+      },
+    };
   });
-  return junitDocument(`agent-testkit check ${report.file}`, cases, { lines: report.lines, items: report.items, failed: report.failed, "fail-on": report.failOn.join(",") });
+  return junitDocument(`agent-testkit check ${report.file}`, cases, {
+    lines: report.lines,
+    items: report.items,
+    failed: report.failed,
+    "fail-on": report.failOn.join(","),
+  });
 }
 
 /** The diff as a JUnit XML report: one test case per tool, failing with its breaking changes. */
 export function diffJunit(report: DiffReport): string {
   const byTool = new Map<string, LocatedChange[]>(report.tools.map((tool) => [tool, []]));
   for (const change of report.changes) byTool.set(change.tool, [...(byTool.get(change.tool) ?? []), change]);
-  const describe = (change: LocatedChange) => `${oneLine(`${change.tool}${change.path}`, 500)}  [${change.rule}]  ${oneLine(change.message, 2000)}`;
+  const describe = (change: LocatedChange) =>
+    `${oneLine(`${change.tool}${change.path}`, 500)}  [${change.rule}]  ${oneLine(change.message, 2000)}`;
   const cases = [...byTool].map(([tool, changes]): TestCase => {
     const breaking = changes.filter((change) => change.kind === "breaking");
     const compatible = changes.filter((change) => change.kind === "compatible");
@@ -44,11 +65,22 @@ export function diffJunit(report: DiffReport): string {
       name: tool,
       classname: "agent-testkit.diff",
       file: report.new,
-      ...(breaking.length > 0 ? { failure: { message: `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"}: ${breaking.map((c) => c.rule).join(", ")}`, type: "breaking_change", body: breaking.map(describe).join("\n") } } : {}),
+      ...(breaking.length > 0
+        ? {
+            failure: {
+              message: `${breaking.length} breaking change${breaking.length === 1 ? "" : "s"}: ${breaking.map((c) => c.rule).join(", ")}`,
+              type: "breaking_change",
+              body: breaking.map(describe).join("\n"),
+            },
+          }
+        : {}),
       ...(compatible.length > 0 ? { systemOut: compatible.map(describe).join("\n") } : {}),
     };
   });
-  return junitDocument(`agent-testkit diff ${report.old} → ${report.new}`, cases, { breaking: report.breaking, compatible: report.compatible });
+  return junitDocument(`agent-testkit diff ${report.old} → ${report.new}`, cases, {
+    breaking: report.breaking,
+    compatible: report.compatible,
+  });
 }
 
 function items(count: number): string {
@@ -65,13 +97,19 @@ function junitDocument(suite: string, cases: TestCase[], properties: Record<stri
     `<testsuites name="agent-testkit" ${counts} time="0">`,
     `  <testsuite name="${attr(suite)}" ${counts} time="0">`,
     "    <properties>",
-    ...Object.entries(properties).map(([name, value]) => `      <property name="${attr(name)}" value="${attr(String(value))}"/>`),
+    ...Object.entries(properties).map(
+      ([name, value]) => `      <property name="${attr(name)}" value="${attr(String(value))}"/>`,
+    ),
     "    </properties>",
   ];
   for (const c of cases) {
     const open = `    <testcase name="${attr(c.name)}" classname="${c.classname}"${c.file === undefined ? "" : ` file="${attr(c.file)}"`} time="0"`;
     const children = [
-      ...(c.failure ? [`      <failure message="${attr(c.failure.message)}" type="${attr(c.failure.type)}">${escapeText(c.failure.body)}</failure>`] : []),
+      ...(c.failure
+        ? [
+            `      <failure message="${attr(c.failure.message)}" type="${attr(c.failure.type)}">${escapeText(c.failure.body)}</failure>`,
+          ]
+        : []),
       ...(c.skipped !== undefined ? [`      <skipped message="${attr(c.skipped)}"/>`] : []),
       ...(c.systemOut !== undefined ? [`      <system-out>${escapeText(c.systemOut)}</system-out>`] : []),
     ];

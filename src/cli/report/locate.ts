@@ -43,7 +43,8 @@ function toolName(definition: unknown): unknown {
 
 function parametersOf(definition: unknown, pointer: string): { pointer: string; parameters: unknown } {
   const record = definition as Record<string, unknown>;
-  if (isRecord(record.function)) return { pointer: `${pointer}/function/parameters`, parameters: record.function.parameters };
+  if (isRecord(record.function))
+    return { pointer: `${pointer}/function/parameters`, parameters: record.function.parameters };
   return { pointer: `${pointer}/parameters`, parameters: record.parameters };
 }
 
@@ -55,7 +56,11 @@ function walkSchema(root: unknown, path: string): { pointer: string; value: unkn
   let node = root;
   let pointer = "";
   for (const token of pointerTokens(path)) {
-    for (let hops = 0; !has(node, token) && isRecord(node) && typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 8; hops++) {
+    for (
+      let hops = 0;
+      !has(node, token) && isRecord(node) && typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 8;
+      hops++
+    ) {
       const target = refTarget(root, node.$ref.slice(1));
       if (target === undefined) break;
       ({ node, pointer } = target);

@@ -8,9 +8,10 @@ export const FAILING_OUTCOMES: readonly LineOutcome[] = LINE_OUTCOMES.filter((ou
 
 /** What each outcome means, in a sentence: the rule descriptions of the SARIF and HTML reports. */
 export const OUTCOME_DESCRIPTIONS: Record<LineOutcome, string> = {
-  namespaced: "The item's type is missing, not a string, or names a provider extension (it contains a colon): it is not portable.",
+  namespaced:
+    "The item's type is missing, not a string, or names a provider extension (it contains a colon): it is not portable.",
   not_function_call: "A portable item that is not a function_call.",
-  status: "The call's status is not \"completed\": it may have been cut short.",
+  status: 'The call\'s status is not "completed": it may have been cut short.',
   arguments_type: "The call's arguments are not a JSON string (an object is the classic mistake).",
   arguments_parse: "The call's arguments are not valid JSON.",
   unknown_tool: "The tools file has no tool of the call's name.",

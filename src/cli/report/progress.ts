@@ -33,7 +33,9 @@ export function progressReporter(options: ProgressOptions) {
         options.stream.write(`\r${lines} lines checked…`);
         redrawn = true;
       } else {
-        options.stream.write(`agent-testkit check: ${lines.toLocaleString("en-US")} lines checked in ${Math.round((at - started) / 1000)} s\n`);
+        options.stream.write(
+          `agent-testkit check: ${lines.toLocaleString("en-US")} lines checked in ${Math.round((at - started) / 1000)} s\n`,
+        );
       }
     },
     /** Ends the redrawn line on a terminal, with the final count. */

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Location, Log, ReportingDescriptor, Result } from "sarif";
+import { VERSION } from "../../version.js";
 import type { CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
-import { VERSION } from "../../version.js";
 import { DOCS_URL, FAILING_OUTCOMES, OUTCOME_DESCRIPTIONS } from "./outcomes.js";
 
 const SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -14,31 +14,47 @@ const SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
  * failure at its log line. Failures past `--max-failures` are counted in a notification.
  */
 export function checkSarif(report: CheckReport): string {
-  const rules = FAILING_OUTCOMES.map((reason): ReportingDescriptor => ({
-    id: reason,
-    name: pascal(reason),
-    shortDescription: { text: `Not replayable: ${reason}` },
-    fullDescription: { text: OUTCOME_DESCRIPTIONS[reason] },
-    helpUri: `${DOCS_URL}/gate.md`,
-    defaultConfiguration: { level: report.failOn.includes(reason) ? "error" : "warning" },
-  }));
-  const results = report.failures.map((failure): Result => ({
-    ruleId: failure.reason,
-    ruleIndex: FAILING_OUTCOMES.indexOf(failure.reason),
-    level: "error",
-    message: { text: failure.message },
-    ...locations(report.file === "<stdin>" ? undefined : (failure.file ?? report.file), failure.line),
-    partialFingerprints: { "agentTestkitFailure/v1": fingerprint(failure.reason, failure.tool ?? "", String(failure.index ?? ""), failure.message) },
-    ...(failure.tool === undefined ? {} : { properties: { tool: failure.tool } }),
-  }));
+  const rules = FAILING_OUTCOMES.map(
+    (reason): ReportingDescriptor => ({
+      id: reason,
+      name: pascal(reason),
+      shortDescription: { text: `Not replayable: ${reason}` },
+      fullDescription: { text: OUTCOME_DESCRIPTIONS[reason] },
+      helpUri: `${DOCS_URL}/gate.md`,
+      defaultConfiguration: { level: report.failOn.includes(reason) ? "error" : "warning" },
+    }),
+  );
+  const results = report.failures.map(
+    (failure): Result => ({
+      ruleId: failure.reason,
+      ruleIndex: FAILING_OUTCOMES.indexOf(failure.reason),
+      level: "error",
+      message: { text: failure.message },
+      ...locations(report.file === "<stdin>" ? undefined : (failure.file ?? report.file), failure.line),
+      partialFingerprints: {
+        "agentTestkitFailure/v1": fingerprint(
+          failure.reason,
+          failure.tool ?? "",
+          String(failure.index ?? ""),
+          failure.message,
+        ),
+      },
+      ...(failure.tool === undefined ? {} : { properties: { tool: failure.tool } }),
+    }),
+  );
   const rest = report.failed - report.failures.length;
-  return log(rules, results, rest > 0 ? `${rest} more failing items are not listed: raise --max-failures to list them` : undefined, {
-    file: report.file,
-    lines: report.lines,
-    items: report.items,
-    failed: report.failed,
-    counts: report.counts,
-  });
+  return log(
+    rules,
+    results,
+    rest > 0 ? `${rest} more failing items are not listed: raise --max-failures to list them` : undefined,
+    {
+      file: report.file,
+      lines: report.lines,
+      items: report.items,
+      failed: report.failed,
+      counts: report.counts,
+    },
+  );
 }
 
 /** The diff as SARIF 2.1.0: a rule per contract rule met, an error per breaking change and a note per compatible one, on the new tools file. */
@@ -49,31 +65,61 @@ export function diffSarif(report: DiffReport): string {
     return {
       id: rule,
       name: pascal(rule),
-      shortDescription: { text: `${breaking ? "Breaking" : "Compatible"} tool schema change: ${rule.replace(/_/g, " ")}` },
+      shortDescription: {
+        text: `${breaking ? "Breaking" : "Compatible"} tool schema change: ${rule.replace(/_/g, " ")}`,
+      },
       helpUri: `${DOCS_URL}/contracts.md`,
       defaultConfiguration: { level: breaking ? "error" : "note" },
     };
   });
-  const results = report.changes.map((change): Result => ({
-    ruleId: change.rule,
-    ruleIndex: ruleIds.indexOf(change.rule),
-    level: change.kind === "breaking" ? "error" : "note",
-    message: { text: `${change.tool}${change.path}: ${change.message}` },
-    ...locations(change.file, change.line),
-    partialFingerprints: { "agentTestkitChange/v1": fingerprint(change.tool, change.path, change.rule, change.message) },
-    properties: { tool: change.tool, path: change.path, kind: change.kind },
-  }));
-  return log(rules, results, undefined, { old: report.old, new: report.new, breaking: report.breaking, compatible: report.compatible });
+  const results = report.changes.map(
+    (change): Result => ({
+      ruleId: change.rule,
+      ruleIndex: ruleIds.indexOf(change.rule),
+      level: change.kind === "breaking" ? "error" : "note",
+      message: { text: `${change.tool}${change.path}: ${change.message}` },
+      ...locations(change.file, change.line),
+      partialFingerprints: {
+        "agentTestkitChange/v1": fingerprint(change.tool, change.path, change.rule, change.message),
+      },
+      properties: { tool: change.tool, path: change.path, kind: change.kind },
+    }),
+  );
+  return log(rules, results, undefined, {
+    old: report.old,
+    new: report.new,
+    breaking: report.breaking,
+    compatible: report.compatible,
+  });
 }
 
-function log(rules: ReportingDescriptor[], results: Result[], notification: string | undefined, properties: Record<string, unknown>): string {
+function log(
+  rules: ReportingDescriptor[],
+  results: Result[],
+  notification: string | undefined,
+  properties: Record<string, unknown>,
+): string {
   const sarif: Log = {
     $schema: SCHEMA,
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "agent-testkit", semanticVersion: VERSION, informationUri: DOCS_URL.replace(/\/blob\/main\/docs$/, ""), rules } },
-        invocations: [{ executionSuccessful: true, ...(notification ? { toolExecutionNotifications: [{ level: "warning", message: { text: notification } }] } : {}) }],
+        tool: {
+          driver: {
+            name: "agent-testkit",
+            semanticVersion: VERSION,
+            informationUri: DOCS_URL.replace(/\/blob\/main\/docs$/, ""),
+            rules,
+          },
+        },
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...(notification
+              ? { toolExecutionNotifications: [{ level: "warning", message: { text: notification } }] }
+              : {}),
+          },
+        ],
         results,
         properties,
       },
@@ -85,8 +131,14 @@ function log(rules: ReportingDescriptor[], results: Result[], notification: stri
 /** A result's place: a file (relative paths as URI references from the checkout's root) and a line. */
 export function locations(file: string | undefined, line: number | undefined): { locations?: Location[] } {
   if (file === undefined) return {};
-  const artifactLocation = isAbsolute(file) ? { uri: pathToFileURL(file).href } : { uri: file.split(/[\\/]/).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
-  return { locations: [{ physicalLocation: { artifactLocation, ...(line === undefined ? {} : { region: { startLine: line } }) } }] };
+  const artifactLocation = isAbsolute(file)
+    ? { uri: pathToFileURL(file).href }
+    : { uri: file.split(/[\\/]/).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
+  return {
+    locations: [
+      { physicalLocation: { artifactLocation, ...(line === undefined ? {} : { region: { startLine: line } }) } },
+    ],
+  };
 }
 
 function pascal(id: string): string {

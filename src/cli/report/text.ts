@@ -1,8 +1,8 @@
+import { largest } from "../../internal/arrays.js";
+import { oneLine } from "../../internal/render.js";
 import type { CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
-import { oneLine } from "../../internal/render.js";
 import { LINE_OUTCOMES } from "./outcomes.js";
-import { largest } from "../../internal/arrays.js";
 
 /** The check report as a table, the first failures and a summary line. */
 export function checkText(report: CheckReport): string {
@@ -18,7 +18,10 @@ export function checkText(report: CheckReport): string {
   ];
   if (report.failures.length > 0) {
     out.push("", `First failures (${report.failures.length} of ${report.failed}):`);
-    for (const f of report.failures) out.push(`  ${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`);
+    for (const f of report.failures)
+      out.push(
+        `  ${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`,
+      );
   }
   out.push("", summaryLine(report));
   return out.join("\n");
@@ -27,29 +30,40 @@ export function checkText(report: CheckReport): string {
 /** The last line: what passed, what failed, and what was not replayable but not counted as failing. */
 function summaryLine(report: CheckReport): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const uncounted = LINE_OUTCOMES.filter((outcome) => outcome !== "ok" && report.counts[outcome] > 0 && !report.failOn.includes(outcome));
+  const uncounted = LINE_OUTCOMES.filter(
+    (outcome) => outcome !== "ok" && report.counts[outcome] > 0 && !report.failOn.includes(outcome),
+  );
   const uncountedTotal = uncounted.reduce((sum, outcome) => sum + report.counts[outcome], 0);
-  const scope = report.failOn.length === LINE_OUTCOMES.length - 1 ? "" : ` (--fail-on ${report.failOn.join(",") || "nothing"})`;
-  const notCounted = uncountedTotal === 0 ? "" : `; ${plural(uncountedTotal, "item")} may not be replayed but ${uncountedTotal === 1 ? "was" : "were"} not counted as failing: ${uncounted.map((o) => `${report.counts[o]} ${o}`).join(", ")}`;
+  const scope =
+    report.failOn.length === LINE_OUTCOMES.length - 1 ? "" : ` (--fail-on ${report.failOn.join(",") || "nothing"})`;
+  const notCounted =
+    uncountedTotal === 0
+      ? ""
+      : `; ${plural(uncountedTotal, "item")} may not be replayed but ${uncountedTotal === 1 ? "was" : "were"} not counted as failing: ${uncounted.map((o) => `${report.counts[o]} ${o}`).join(", ")}`;
   if (!report.ok) return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}`;
   if (uncountedTotal === 0) return "OK: every line may be replayed";
   return `OK: no item failed${scope}${notCounted}`;
 }
-
 
 /** The diff report: breaking changes, compatible ones, and a verdict. */
 export function diffText(report: DiffReport): string {
   const { old: oldPath, new: newPath, changes } = report;
   const breaking = changes.filter((c) => c.kind === "breaking");
   const compatible = changes.filter((c) => c.kind === "compatible");
-  const lines = [`${oneLine(oldPath, 500)} → ${oneLine(newPath, 500)}: ${breaking.length} breaking, ${compatible.length} compatible`];
+  const lines = [
+    `${oneLine(oldPath, 500)} → ${oneLine(newPath, 500)}: ${breaking.length} breaking, ${compatible.length} compatible`,
+  ];
   const section = (title: string, list: DiffReport["changes"]) => {
     if (list.length === 0) return;
     lines.push("", `${title}:`);
-    for (const c of list) lines.push(`  ${oneLine(`${c.tool}${c.path}`, 500)}  [${c.rule}]  ${oneLine(c.message, 2000)}`);
+    for (const c of list)
+      lines.push(`  ${oneLine(`${c.tool}${c.path}`, 500)}  [${c.rule}]  ${oneLine(c.message, 2000)}`);
   };
   section("Breaking", breaking);
   section("Compatible", compatible);
-  lines.push("", breaking.length > 0 ? "FAILED: the new tools break calls the old ones accepted" : "OK: no breaking change");
+  lines.push(
+    "",
+    breaking.length > 0 ? "FAILED: the new tools break calls the old ones accepted" : "OK: no breaking change",
+  );
   return lines.join("\n");
 }

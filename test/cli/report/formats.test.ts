@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseJunit } from "junit2json";
 import { describe, expect, test } from "vitest";
-import { run } from "../run.js";
-import { fc_001, fc_009, salesTool, ws_001 } from "../../core/samples.js";
-import { sarifErrors } from "./sarifSchema.js";
 import { escapeMarkup } from "../../../src/cli/report/markup.js";
 import { locations as sarifLocations } from "../../../src/cli/report/sarif.js";
+import { fc_001, fc_009, salesTool, ws_001 } from "../../core/samples.js";
+import { run } from "../run.js";
+import { sarifErrors } from "./sarifSchema.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-formats-"));
 const write = (name: string, text: string) => {
@@ -24,7 +24,9 @@ describe("--format", () => {
   test("text is the default; --json is --format json", async () => {
     const text = await run(["check", log, "--tools", tools]);
     expect((await run(["check", log, "--tools", tools, "--format", "text"])).out).toBe(text.out);
-    expect((await run(["check", log, "--tools", tools, "--json"])).out).toBe((await run(["check", log, "--tools", tools, "--format=json"])).out);
+    expect((await run(["check", log, "--tools", tools, "--json"])).out).toBe(
+      (await run(["check", log, "--tools", tools, "--format=json"])).out,
+    );
   });
 
   test("an unknown format, or --json with another, is a usage error naming the formats", async () => {
@@ -64,7 +66,9 @@ describe("github: workflow commands", () => {
     const { out } = await run(["check", log, "--tools", tools, "--format", "github", "--max-failures", "1"]);
     const annotations = out.split("\n").filter((line) => line.startsWith("::error"));
     expect(annotations).toHaveLength(2);
-    expect(annotations[1]).toBe(`::error file=${log},title=agent-testkit check::2 more failing items are not annotated: raise --max-failures (now 1) to list them`);
+    expect(annotations[1]).toBe(
+      `::error file=${log},title=agent-testkit check::2 more failing items are not annotated: raise --max-failures (now 1) to list them`,
+    );
   });
 
   test("values are escaped as the runner reads them: a log cannot forge a command or a property", async () => {
@@ -85,14 +89,46 @@ describe("github: workflow commands", () => {
 
 describe("junit", () => {
   test("a test case per reason: failing with its listed failures, skipped when --fail-on does not count it", async () => {
-    const { out } = await run(["check", log, "--tools", tools, "--format", "junit", "--fail-on", "arguments_schema,status"]);
+    const { out } = await run([
+      "check",
+      log,
+      "--tools",
+      tools,
+      "--format",
+      "junit",
+      "--fail-on",
+      "arguments_schema,status",
+    ]);
     const report = await parseJunit(out);
-    const suite = (report as { testsuite: { tests: number; failures: number; skipped: number; testcase: { name: string; failure?: { message: string; inner: string }[]; skipped?: { message: string }[] }[] }[] }).testsuite[0]!;
+    const suite = (
+      report as {
+        testsuite: {
+          tests: number;
+          failures: number;
+          skipped: number;
+          testcase: { name: string; failure?: { message: string; inner: string }[]; skipped?: { message: string }[] }[];
+        }[];
+      }
+    ).testsuite[0]!;
     expect(suite).toMatchObject({ tests: 9, failures: 2, skipped: 1 });
     const byName = Object.fromEntries(suite.testcase.map((c) => [c.name, c]));
-    expect(Object.keys(byName)).toEqual(["namespaced", "not_function_call", "status", "arguments_type", "arguments_parse", "unknown_tool", "arguments_schema", "malformed_line", "empty_response"]);
-    expect(byName.arguments_schema!.failure![0]!.message).toBe("1 item may not be replayed: The parsed arguments fail the tool's JSON Schema.");
-    expect(byName.arguments_schema!.failure![0]!.inner).toBe(`${log}:2  arguments_schema: /region must be equal to one of the allowed values ("apac", "emea", "amer"), received "global"`);
+    expect(Object.keys(byName)).toEqual([
+      "namespaced",
+      "not_function_call",
+      "status",
+      "arguments_type",
+      "arguments_parse",
+      "unknown_tool",
+      "arguments_schema",
+      "malformed_line",
+      "empty_response",
+    ]);
+    expect(byName.arguments_schema!.failure![0]!.message).toBe(
+      "1 item may not be replayed: The parsed arguments fail the tool's JSON Schema.",
+    );
+    expect(byName.arguments_schema!.failure![0]!.inner).toBe(
+      `${log}:2  arguments_schema: /region must be equal to one of the allowed values ("apac", "emea", "amer"), received "global"`,
+    );
     expect(byName.namespaced!.skipped![0]!.message).toBe("1 item: namespaced, not counted as failing (--fail-on)");
     expect(byName.unknown_tool).not.toHaveProperty("failure");
   });
@@ -100,7 +136,9 @@ describe("junit", () => {
   test("unlisted failures are counted in the failure's text", async () => {
     const many = write("many.jsonl", Array.from({ length: 5 }, () => JSON.stringify(fc_009)).join("\n"));
     const { out } = await run(["check", many, "--tools", tools, "--format", "junit", "--max-failures", "2"]);
-    const report = (await parseJunit(out)) as { testsuite: { testcase: { name: string; failure?: { inner: string }[] }[] }[] };
+    const report = (await parseJunit(out)) as {
+      testsuite: { testcase: { name: string; failure?: { inner: string }[] }[] }[];
+    };
     const inner = report.testsuite[0]!.testcase.find((c) => c.name === "arguments_schema")!.failure![0]!.inner;
     expect(inner.split("\n")).toHaveLength(3);
     expect(inner).toContain("… and 3 more (raise --max-failures to list them)");
@@ -108,9 +146,14 @@ describe("junit", () => {
 
   test("markup and characters XML cannot hold in a log never break the document", async () => {
     const nasty = `</failure>]]><x a="&'">\u0001\u0008\ud800`;
-    const hostile = write("nasty.jsonl", [JSON.stringify({ ...fc_009, name: nasty }), `{"broken": "${nasty.slice(0, 12)}`].join("\n"));
+    const hostile = write(
+      "nasty.jsonl",
+      [JSON.stringify({ ...fc_009, name: nasty }), `{"broken": "${nasty.slice(0, 12)}`].join("\n"),
+    );
     const { out } = await run(["check", hostile, "--tools", tools, "--format", "junit"]);
-    const report = (await parseJunit(out)) as { testsuite: { testcase: { name: string; failure?: { inner: string }[] }[] }[] };
+    const report = (await parseJunit(out)) as {
+      testsuite: { testcase: { name: string; failure?: { inner: string }[] }[] }[];
+    };
     const inner = report.testsuite[0]!.testcase.find((c) => c.name === "unknown_tool")!.failure![0]!.inner;
     // The gate's message quotes the name as JSON: it comes back through the parser unchanged.
     expect(inner).toContain(`no tool named "</failure>]]><x a=\\"&'\\">\\u0001\\b\\ud800"`);
@@ -118,19 +161,40 @@ describe("junit", () => {
 
   test("markup escaping: characters XML 1.0 cannot hold become U+FFFD, surrogate pairs stay", () => {
     expect(escapeMarkup(`<a b="c" d='e'>&</a>`)).toBe("&lt;a b=&quot;c&quot; d=&apos;e&apos;&gt;&amp;&lt;/a&gt;");
-    expect(escapeMarkup("\u0000\u0008\u000b\t\n\r\ud800x\udc00\ud83d\ude00\uffff")).toBe("\ufffd\ufffd\ufffd\t\n\r\ufffdx\ufffd\ud83d\ude00\ufffd");
+    expect(escapeMarkup("\u0000\u0008\u000b\t\n\r\ud800x\udc00\ud83d\ude00\uffff")).toBe(
+      "\ufffd\ufffd\ufffd\t\n\r\ufffdx\ufffd\ud83d\ude00\ufffd",
+    );
   });
 
   test("diff: a test case per tool, failing with its breaking changes", async () => {
-    const next = write("next.json", JSON.stringify([{ ...salesTool, parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } } }, { type: "function", name: "refund", parameters: { type: "object" } }], null, 2));
+    const next = write(
+      "next.json",
+      JSON.stringify(
+        [
+          {
+            ...salesTool,
+            parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } },
+          },
+          { type: "function", name: "refund", parameters: { type: "object" } },
+        ],
+        null,
+        2,
+      ),
+    );
     const { out, code } = await run(["diff", tools, next, "--format", "junit"]);
     expect(code).toBe(1);
-    const report = (await parseJunit(out)) as { testsuite: { tests: number; failures: number; testcase: { name: string; failure?: { message: string; inner: string }[]; "system-out"?: string[] }[] }[] };
+    const report = (await parseJunit(out)) as {
+      testsuite: {
+        tests: number;
+        failures: number;
+        testcase: { name: string; failure?: { message: string; inner: string }[]; "system-out"?: string[] }[];
+      }[];
+    };
     const suite = report.testsuite[0]!;
     expect(suite).toMatchObject({ tests: 2, failures: 1 });
     expect(suite.testcase.map((c) => c.name)).toEqual(["get_latest_sales_report", "refund"]);
     expect(suite.testcase[0]!.failure![0]!.message).toBe("1 breaking change: enum_value_removed");
-    expect(suite.testcase[1]!["system-out"]![0]).toBe("refund  [tool_added]  tool \"refund\" was added");
+    expect(suite.testcase[1]!["system-out"]![0]).toBe('refund  [tool_added]  tool "refund" was added');
   });
 });
 
@@ -140,54 +204,130 @@ describe("sarif", () => {
     const sarif = JSON.parse(out);
     expect(sarifErrors(sarif)).toEqual([]);
     const [runOf] = sarif.runs;
-    expect(runOf.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(["namespaced", "not_function_call", "status", "arguments_type", "arguments_parse", "unknown_tool", "arguments_schema", "malformed_line", "empty_response"]);
+    expect(runOf.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual([
+      "namespaced",
+      "not_function_call",
+      "status",
+      "arguments_type",
+      "arguments_parse",
+      "unknown_tool",
+      "arguments_schema",
+      "malformed_line",
+      "empty_response",
+    ]);
     expect(runOf.results).toHaveLength(3);
     expect(runOf.results[0]).toMatchObject({
       ruleId: "arguments_schema",
       ruleIndex: 6,
       level: "error",
       message: { text: expect.stringContaining('received "global"') },
-      locations: [{ physicalLocation: { artifactLocation: { uri: expect.stringMatching(/^file:\/\/.*calls\.jsonl$/) }, region: { startLine: 2 } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: expect.stringMatching(/^file:\/\/.*calls\.jsonl$/) },
+            region: { startLine: 2 },
+          },
+        },
+      ],
       partialFingerprints: { "agentTestkitFailure/v1": expect.stringMatching(/^[0-9a-f]{32}$/) },
     });
-    expect(runOf.properties.counts).toEqual(JSON.parse((await run(["check", log, "--tools", tools, "--json"])).out).counts);
+    expect(runOf.properties.counts).toEqual(
+      JSON.parse((await run(["check", log, "--tools", tools, "--json"])).out).counts,
+    );
   });
 
   test("unlisted failures are a notification; stdin has no location", async () => {
-    const { out } = await run(["check", "-", "--tools", tools, "--format", "sarif", "--max-failures", "0"], JSON.stringify(fc_009));
+    const { out } = await run(
+      ["check", "-", "--tools", tools, "--format", "sarif", "--max-failures", "0"],
+      JSON.stringify(fc_009),
+    );
     const sarif = JSON.parse(out);
     expect(sarifErrors(sarif)).toEqual([]);
     expect(sarif.runs[0].results).toEqual([]);
-    expect(sarif.runs[0].invocations[0].toolExecutionNotifications[0].message.text).toBe("1 more failing items are not listed: raise --max-failures to list them");
-    const listed = JSON.parse((await run(["check", "-", "--tools", tools, "--format", "sarif"], JSON.stringify(fc_009))).out);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications[0].message.text).toBe(
+      "1 more failing items are not listed: raise --max-failures to list them",
+    );
+    const listed = JSON.parse(
+      (await run(["check", "-", "--tools", tools, "--format", "sarif"], JSON.stringify(fc_009))).out,
+    );
     expect(listed.runs[0].results[0]).not.toHaveProperty("locations");
   });
 
   test("relative paths are URI references from the checkout's root; absolute ones file URLs", () => {
-    expect(sarifLocations("logs/run 1.jsonl", 3)).toEqual({ locations: [{ physicalLocation: { artifactLocation: { uri: "logs/run%201.jsonl", uriBaseId: "%SRCROOT%" }, region: { startLine: 3 } } }] });
-    expect(sarifLocations("logs\\win#1.jsonl", undefined)).toEqual({ locations: [{ physicalLocation: { artifactLocation: { uri: "logs/win%231.jsonl", uriBaseId: "%SRCROOT%" } } }] });
-    expect(sarifLocations("/var/log/a b.jsonl", 1).locations![0]!.physicalLocation!.artifactLocation!.uri).toBe("file:///var/log/a%20b.jsonl");
+    expect(sarifLocations("logs/run 1.jsonl", 3)).toEqual({
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: "logs/run%201.jsonl", uriBaseId: "%SRCROOT%" },
+            region: { startLine: 3 },
+          },
+        },
+      ],
+    });
+    expect(sarifLocations("logs\\win#1.jsonl", undefined)).toEqual({
+      locations: [{ physicalLocation: { artifactLocation: { uri: "logs/win%231.jsonl", uriBaseId: "%SRCROOT%" } } }],
+    });
+    expect(sarifLocations("/var/log/a b.jsonl", 1).locations![0]!.physicalLocation!.artifactLocation!.uri).toBe(
+      "file:///var/log/a%20b.jsonl",
+    );
     expect(sarifLocations(undefined, 1)).toEqual({});
   });
 
   test("hostile log content stays valid SARIF", async () => {
-    const hostile = write("nasty.sarif.jsonl", [JSON.stringify({ ...fc_009, name: "\u0000<x>\ud800" }), "{", "[1,2]", JSON.stringify({ object: "response", output: [] })].join("\n"));
+    const hostile = write(
+      "nasty.sarif.jsonl",
+      [
+        JSON.stringify({ ...fc_009, name: "\u0000<x>\ud800" }),
+        "{",
+        "[1,2]",
+        JSON.stringify({ object: "response", output: [] }),
+      ].join("\n"),
+    );
     const sarif = JSON.parse((await run(["check", hostile, "--tools", tools, "--format", "sarif"])).out);
     expect(sarifErrors(sarif)).toEqual([]);
-    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toEqual(["unknown_tool", "malformed_line", "namespaced", "empty_response"]);
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toEqual([
+      "unknown_tool",
+      "malformed_line",
+      "namespaced",
+      "empty_response",
+    ]);
   });
 
   test("diff: errors for breaking changes and notes for compatible ones, on the new file at the changed line", async () => {
-    const nextText = JSON.stringify([{ ...salesTool, parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea", "latam"] } } } }], null, 2);
+    const nextText = JSON.stringify(
+      [
+        {
+          ...salesTool,
+          parameters: {
+            ...salesTool.parameters,
+            properties: { region: { type: "string", enum: ["apac", "emea", "latam"] } },
+          },
+        },
+      ],
+      null,
+      2,
+    );
     const next = write("next-sarif.json", nextText);
     const sarif = JSON.parse((await run(["diff", tools, next, "--format", "sarif"])).out);
     expect(sarifErrors(sarif)).toEqual([]);
     const [runOf] = sarif.runs;
-    expect(runOf.tool.driver.rules.map((r: { id: string; defaultConfiguration: { level: string } }) => [r.id, r.defaultConfiguration.level])).toEqual([
+    expect(
+      runOf.tool.driver.rules.map((r: { id: string; defaultConfiguration: { level: string } }) => [
+        r.id,
+        r.defaultConfiguration.level,
+      ]),
+    ).toEqual([
       ["enum_value_removed", "error"],
       ["enum_value_added", "note"],
     ]);
-    expect(runOf.results.map((r: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) => [r.level, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+    expect(
+      runOf.results.map(
+        (r: { level: string; locations: { physicalLocation: { region: { startLine: number } } }[] }) => [
+          r.level,
+          r.locations[0]!.physicalLocation.region.startLine,
+        ],
+      ),
+    ).toEqual([
       ["error", lineOf(nextText, '"enum"')],
       ["note", lineOf(nextText, '"enum"')],
     ]);
@@ -210,7 +350,10 @@ describe("diff: where each change is, and what it was", () => {
             required: ["id"],
           },
         },
-        { type: "function", function: { name: "legacy", parameters: { type: "object", properties: { n: { type: "integer" } } } } },
+        {
+          type: "function",
+          function: { name: "legacy", parameters: { type: "object", properties: { n: { type: "integer" } } } },
+        },
         { type: "function", name: "gone", parameters: { type: "object" } },
       ],
     },
@@ -230,8 +373,17 @@ describe("diff: where each change is, and what it was", () => {
     const report = JSON.parse((await run(["diff", v1, v2, "--json"])).out);
     const byRule = Object.fromEntries(report.changes.map((c: { rule: string }) => [c.rule, c]));
     expect(report.tools).toEqual(["gone", "legacy", "lookup"]);
-    expect(byRule.maxLength_tightened).toMatchObject({ file: v2, line: lineOf(v2Text, '"maxLength": 10'), before: 20, after: 10 });
-    expect(byRule.property_removed).toMatchObject({ tool: "lookup", line: lineOf(v2Text, '"properties": {'), before: { type: "string" } });
+    expect(byRule.maxLength_tightened).toMatchObject({
+      file: v2,
+      line: lineOf(v2Text, '"maxLength": 10'),
+      before: 20,
+      after: 10,
+    });
+    expect(byRule.property_removed).toMatchObject({
+      tool: "lookup",
+      line: lineOf(v2Text, '"properties": {'),
+      before: { type: "string" },
+    });
     expect(byRule.property_removed).not.toHaveProperty("after");
     expect(byRule.minimum_added).toMatchObject({ tool: "legacy", line: lineOf(v2Text, '"minimum": 1'), after: 1 });
     expect(byRule.tool_removed).toMatchObject({ tool: "gone", file: v2, before: { type: "object" } });
@@ -241,8 +393,12 @@ describe("diff: where each change is, and what it was", () => {
   test("github: annotations at those lines; none without a line number when the change has none", async () => {
     const { out } = await run(["diff", v1, v2, "--format", "github"]);
     const annotations = out.split("\n").filter((line) => line.startsWith("::error"));
-    expect(annotations).toContain(`::error file=${v2},line=${lineOf(v2Text, '"maxLength": 10')},title=breaking change%3A maxLength_tightened (lookup)::lookup/properties/id/maxLength: /properties/id: maxLength was tightened from 20 to 10`);
-    expect(annotations).toContain(`::error file=${v2},title=breaking change%3A tool_removed (gone)::gone: tool "gone" was removed: calls to it now fail as unknown_tool`);
+    expect(annotations).toContain(
+      `::error file=${v2},line=${lineOf(v2Text, '"maxLength": 10')},title=breaking change%3A maxLength_tightened (lookup)::lookup/properties/id/maxLength: /properties/id: maxLength was tightened from 20 to 10`,
+    );
+    expect(annotations).toContain(
+      `::error file=${v2},title=breaking change%3A tool_removed (gone)::gone: tool "gone" was removed: calls to it now fail as unknown_tool`,
+    );
   });
 });
 
@@ -260,7 +416,14 @@ describe("--html", () => {
   });
 
   test("what a log holds is shown as text, never as markup", async () => {
-    const hostile = write("xss.jsonl", JSON.stringify({ ...fc_009, name: "<script>alert(1)</script>", arguments: '{"region":"<img src=x onerror=alert(1)>"}' }));
+    const hostile = write(
+      "xss.jsonl",
+      JSON.stringify({
+        ...fc_009,
+        name: "<script>alert(1)</script>",
+        arguments: '{"region":"<img src=x onerror=alert(1)>"}',
+      }),
+    );
     const page = join(dir, "xss.html");
     await run(["check", hostile, "--tools", tools, "--html", page]);
     const html = readFileSync(page, "utf8");
@@ -280,5 +443,7 @@ describe("--html", () => {
 
 test("the SARIF check can fail: a log without runs, or a result without a message, is refused", () => {
   expect(sarifErrors({ version: "2.1.0" })).not.toEqual([]);
-  expect(sarifErrors({ version: "2.1.0", runs: [{ tool: { driver: { name: "x" } }, results: [{ ruleId: "a" }] }] })).not.toEqual([]);
+  expect(
+    sarifErrors({ version: "2.1.0", runs: [{ tool: { driver: { name: "x" } }, results: [{ ruleId: "a" }] }] }),
+  ).not.toEqual([]);
 });

@@ -5,8 +5,9 @@ import { escapePointer, jsonLineIndex, pointerTokens } from "../../../src/cli/re
 /** Every JSON Pointer of a value, with the value there. */
 function pointers(value: unknown, at = ""): [string, unknown][] {
   const out: [string, unknown][] = [[at, value]];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pointers(v, `${at}/${i}`)));
-  else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push(...pointers(v, `${at}/${escapePointer(k)}`));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) out.push(...pointers(v, `${at}/${i}`));
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) out.push(...pointers(v, `${at}/${escapePointer(k)}`));
   return out;
 }
 
@@ -22,9 +23,14 @@ test("pretty-printed JSON: each member starts on the line that holds its key, ea
         const tokens = pointerTokens(pointer);
         const source = lines[line! - 1]!.trimStart();
         const key = tokens.at(-1);
-        const parentIsObject = tokens.length > 0 && !Array.isArray(pointers(value).find(([p]) => p === pointer.slice(0, pointer.lastIndexOf("/")))?.[1]);
+        const parentIsObject =
+          tokens.length > 0 &&
+          !Array.isArray(pointers(value).find(([p]) => p === pointer.slice(0, pointer.lastIndexOf("/")))?.[1]);
         const printed = at !== null && typeof at === "object" ? (Array.isArray(at) ? "[" : "{") : JSON.stringify(at);
-        expect(source.startsWith(parentIsObject ? `${JSON.stringify(key)}: ${printed}` : printed), `${pointer} on "${source}"`).toBe(true);
+        expect(
+          source.startsWith(parentIsObject ? `${JSON.stringify(key)}: ${printed}` : printed),
+          `${pointer} on "${source}"`,
+        ).toBe(true);
       }
     }),
     { numRuns: 200 },

@@ -14,7 +14,9 @@ const provider = useProvider();
 
 test("through fake.handlers: recorded, then replayed, streamed", async () => {
   const path = join(mkdtempSync(join(tmpdir(), "agent-testkit-cassette-msw-")), "msw.jsonl");
-  server.resetHandlers(...fakeResponses({ cassette: { path, mode: "record", upstream: provider.urls.responses, apiKey: KEY } }).handlers);
+  server.resetHandlers(
+    ...fakeResponses({ cassette: { path, mode: "record", upstream: provider.urls.responses, apiKey: KEY } }).handlers,
+  );
   const recorded = await toolLoop(new OpenAI({ apiKey: KEY, maxRetries: 0 }), "Where is D-4004?", true);
   expect(recorded.text).toBe('Order status: {"order_id":"D-4004","status":"paid"}');
   server.resetHandlers(...fakeResponses({ cassette: { path, mode: "replay" } }).handlers);

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
-import { fakeAgents, fakeResponses, type CassetteOptions } from "../../../fixtures/msw/index.js";
 import { cassetteMode } from "../../../fixtures/msw/cassette/cassette.js";
 import { readCassette } from "../../../fixtures/msw/cassette/file.js";
+import { type CassetteOptions, fakeAgents, fakeResponses } from "../../../fixtures/msw/index.js";
 import { root } from "../../build.js";
 import { lookupOrder } from "../agents.scenarios.js";
 import { KEY, tool, toolLoop, useProvider } from "./helpers.js";
@@ -27,7 +27,8 @@ const upstream = {
   },
 };
 
-const recorder = (path: string, extra: Partial<CassetteOptions> = {}) => fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, ...extra } });
+const recorder = (path: string, extra: Partial<CassetteOptions> = {}) =>
+  fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, ...extra } });
 
 describe("record from the provider, then replay without it", () => {
   test("a tool loop, streamed and not: the replay gives the same outputs and ids", async () => {
@@ -39,7 +40,11 @@ describe("record from the provider, then replay without it", () => {
     expect(recorded.text).toBe('Order status: {"order_id":"A-1042","status":"paid"}');
     expect(recordedStream.text).toBe('Order status: {"order_id":"B-2001","status":"paid"}');
     expect(readCassette(path)).toHaveLength(4);
-    expect(readCassette(path).flatMap((i) => i.response.events ?? []).map((e) => e.type)).toContain("response.output_text.delta");
+    expect(
+      readCassette(path)
+        .flatMap((i) => i.response.events ?? [])
+        .map((e) => e.type),
+    ).toContain("response.output_text.delta");
 
     const replaying = fakeResponses({ cassette: { path, mode: "replay", upstream: "http://127.0.0.1:9/v1" } });
     const replayClient = new OpenAI({ apiKey: "sk-any-other-key-000000", fetch: replaying.fetch, maxRetries: 0 });
@@ -62,7 +67,9 @@ describe("record from the provider, then replay without it", () => {
     const client = new OpenAI({ apiKey: KEY, fetch: replaying.fetch, maxRetries: 2 });
     const error = await toolLoop(client, "Where is A-1043?").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, code: "cassette_miss" });
-    expect((error as Error).message).toMatch(/no recording in .*loop\.jsonl matches POST \/responses: the closest recording \(.*loop\.jsonl:1\) differs first at \/input: recorded "Where is A-1042\? token \[REDACTED\]", received "Where is A-1043\?"\. To record it, run the test with AGENT_TESTKIT_RECORD=new/);
+    expect((error as Error).message).toMatch(
+      /no recording in .*loop\.jsonl matches POST \/responses: the closest recording \(.*loop\.jsonl:1\) differs first at \/input: recorded "Where is A-1042\? token \[REDACTED\]", received "Where is A-1043\?"\. To record it, run the test with AGENT_TESTKIT_RECORD=new/,
+    );
     expect(replaying.requests).toHaveLength(1); // not retried
     expect(replaying.cassette!.misses).toHaveLength(1);
   });
@@ -70,7 +77,11 @@ describe("record from the provider, then replay without it", () => {
   test("identical requests are told apart by their place: each served once, in order, then a miss that says so", async () => {
     const path = join(dir, "twice.jsonl");
     const recording = recorder(path, { mode: "record" });
-    const ask = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Same question" });
+    const ask = (fake: ReturnType<typeof fakeResponses>) =>
+      new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({
+        model: "gpt-5",
+        input: "Same question",
+      });
     const first = await ask(recording);
     const second = await ask(recording);
     expect(first.id).not.toBe(second.id);
@@ -92,38 +103,78 @@ describe("record from the provider, then replay without it", () => {
     expect(readFileSync(path, "utf8").startsWith(before)).toBe(true);
 
     const again = join(dir, "stable.jsonl");
-    await toolLoop(new OpenAI({ apiKey: KEY, fetch: recorder(again, { mode: "record" }).fetch, maxRetries: 0 }), "Where is C-3003?");
+    await toolLoop(
+      new OpenAI({ apiKey: KEY, fetch: recorder(again, { mode: "record" }).fetch, maxRetries: 0 }),
+      "Where is C-3003?",
+    );
     const first = readFileSync(again, "utf8");
     // The provider mints new ids and times on every call; the cassette keeps the old ones.
-    await toolLoop(new OpenAI({ apiKey: KEY, fetch: recorder(again, { mode: "record" }).fetch, maxRetries: 0 }), "Where is C-3003?");
+    await toolLoop(
+      new OpenAI({ apiKey: KEY, fetch: recorder(again, { mode: "record" }).fetch, maxRetries: 0 }),
+      "Where is C-3003?",
+    );
     expect(readFileSync(again, "utf8")).toBe(first);
   });
 
   test("recording needs a real key: without one nothing is sent", async () => {
-    const fake = fakeResponses({ cassette: { path: join(dir, "nokey.jsonl"), mode: "record", upstream: upstream.responses, apiKey: "sk-agent-testkit-placeholder" } });
-    await expect(new OpenAI({ apiKey: "x", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "hi" })).rejects.toMatchObject({ status: 500, code: "cassette_no_key" });
+    const fake = fakeResponses({
+      cassette: {
+        path: join(dir, "nokey.jsonl"),
+        mode: "record",
+        upstream: upstream.responses,
+        apiKey: "sk-agent-testkit-placeholder",
+      },
+    });
+    await expect(
+      new OpenAI({ apiKey: "x", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "hi" }),
+    ).rejects.toMatchObject({ status: 500, code: "cassette_no_key" });
   });
 });
 
 describe("gated", () => {
   test("a recorded call that no longer passes the tools fails with the gate's message and the cassette line", async () => {
     const path = join(dir, "gated.jsonl");
-    const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
-    await client(recorder(path, { mode: "record" })).responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" });
+    const client = (fake: ReturnType<typeof fakeResponses>) =>
+      new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
+    await client(recorder(path, { mode: "record" })).responses.create({
+      model: "gpt-5",
+      tools: [tool],
+      input: "Where is A-1042?",
+    });
     // The recording is edited as if the model had called with a bad id (or the tools had tightened).
     writeFileSync(path, readFileSync(path, "utf8").replace('\\"A-1042\\"', '\\"a1042\\"'));
-    const error = await client(fakeResponses({ cassette: { path, mode: "replay" } })).responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" }).catch((e: unknown) => e);
+    const error = await client(fakeResponses({ cassette: { path, mode: "replay" } }))
+      .responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, code: "cassette_gate" });
-    expect((error as Error).message).toMatch(/gated\.jsonl:1: the recorded call "lookup_order" \(call_\w+\) fails the replay gate: arguments_schema: \/order_id must match pattern/);
+    expect((error as Error).message).toMatch(
+      /gated\.jsonl:1: the recorded call "lookup_order" \(call_\w+\) fails the replay gate: arguments_schema: \/order_id must match pattern/,
+    );
   });
 
   test("a request whose tools changed misses, and says whether the recording still passes them", async () => {
     const path = join(dir, "gated2.jsonl");
-    const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
-    await client(recorder(path, { mode: "record" })).responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" });
-    const tighter = { ...tool, parameters: { type: "object", properties: { order_id: { type: "string", pattern: "^B-" } }, required: ["order_id"] } };
-    const error = await client(fakeResponses({ cassette: { path, mode: "replay" } })).responses.create({ model: "gpt-5", tools: [tighter], input: "Where is A-1042?" }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/differs first at \/tools\/0\/parameters\/\S+: recorded .*\. With today's tools, what it recorded fails the gate: the recorded call "lookup_order" .* arguments_schema: \/order_id must match pattern "\^B-", received "A-1042"/);
+    const client = (fake: ReturnType<typeof fakeResponses>) =>
+      new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 });
+    await client(recorder(path, { mode: "record" })).responses.create({
+      model: "gpt-5",
+      tools: [tool],
+      input: "Where is A-1042?",
+    });
+    const tighter = {
+      ...tool,
+      parameters: {
+        type: "object",
+        properties: { order_id: { type: "string", pattern: "^B-" } },
+        required: ["order_id"],
+      },
+    };
+    const error = await client(fakeResponses({ cassette: { path, mode: "replay" } }))
+      .responses.create({ model: "gpt-5", tools: [tighter], input: "Where is A-1042?" })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /differs first at \/tools\/0\/parameters\/\S+: recorded .*\. With today's tools, what it recorded fails the gate: the recorded call "lookup_order" .* arguments_schema: \/order_id must match pattern "\^B-", received "A-1042"/,
+    );
   });
 });
 
@@ -132,9 +183,23 @@ test("the Agents fake records and replays a session's tool loop the same way", a
   const run = async (cassette: CassetteOptions) => {
     const fake = fakeAgents({ cassette });
     const sessions = new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
-    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" }, input: "Where is A-1042?" } as unknown as SessionCreateParamsNonStreaming);
+    const session = await sessions.create({
+      agent: { model: "gpt-6-astra", tools: [lookupOrder] },
+      environment: { type: "openai_hosted" },
+      input: "Where is A-1042?",
+    } as unknown as SessionCreateParamsNonStreaming);
     const action = session.required_actions[0] as { turn_id: string; call_id: string };
-    await sessions.events.create(session.id, { events: [{ type: "agent.session.input.tool_result", turn_id: action.turn_id, call_id: action.call_id, success: true, output: "paid" }] });
+    await sessions.events.create(session.id, {
+      events: [
+        {
+          type: "agent.session.input.tool_result",
+          turn_id: action.turn_id,
+          call_id: action.call_id,
+          success: true,
+          output: "paid",
+        },
+      ],
+    });
     return { session, final: await sessions.retrieve(session.id) };
   };
   const recorded = await run({ path, mode: "record", upstream: upstream.agents, apiKey: KEY });
@@ -152,8 +217,15 @@ test("three workers recording into one cassette at once lose nothing", async () 
       const response = await fake.fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer x", "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-5", input: "question " + i }) });
       if (response.status !== 200) throw new Error(await response.text());
     }`;
-  const children = ["a", "b", "c"].map((section) => spawn(process.execPath, ["--input-type=module", "-e", worker(section)], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }));
-  const codes = await Promise.all(children.map((child) => new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)))));
+  const children = ["a", "b", "c"].map((section) =>
+    spawn(process.execPath, ["--input-type=module", "-e", worker(section)], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
+  const codes = await Promise.all(
+    children.map((child) => new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)))),
+  );
   expect(codes).toEqual([0, 0, 0]);
   const sections = readCassette(path).map((i) => i.section);
   for (const section of ["a", "b", "c"]) expect(sections.filter((s) => s === section)).toHaveLength(20);
@@ -167,7 +239,9 @@ test("the mode: the option, else AGENT_TESTKIT_RECORD, else replay under CI or w
   expect(cassetteMode(undefined, missing, { CI: "true" })).toBe("replay");
   expect(cassetteMode(undefined, existing, {})).toBe("replay");
   expect(cassetteMode(undefined, missing, {})).toBe("new");
-  expect(() => cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "always" })).toThrow(/must be one of replay, record, new, passthrough, received "always"/);
+  expect(() => cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "always" })).toThrow(
+    /must be one of replay, record, new, passthrough, received "always"/,
+  );
 });
 
 // fake.fetch is used throughout this file; MSW handlers are in cassette.handlers.test.ts.
@@ -183,7 +257,11 @@ describe("the loopback transport records and replays", () => {
     try {
       const recorded = await toolLoop(await connect(recorder(path, { mode: "record" })), "Where is D-4004?", true);
       expect(recorded.text).toBe('Order status: {"order_id":"D-4004","status":"paid"}');
-      const replayed = await toolLoop(await connect(fakeResponses({ cassette: { path, mode: "replay" } })), "Where is D-4004?", true);
+      const replayed = await toolLoop(
+        await connect(fakeResponses({ cassette: { path, mode: "replay" } })),
+        "Where is D-4004?",
+        true,
+      );
       expect(replayed).toEqual(recorded);
     } finally {
       await Promise.all(closers.map((close) => close()));
@@ -196,9 +274,18 @@ test("the Agents runner replays a recorded session: tool handlers run, the same 
   const run = async (cassette: CassetteOptions) => {
     const fake = fakeAgents({ cassette });
     const sessions = new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
-    const session = await sessions.create({ agent: { model: "gpt-6-astra", tools: [lookupOrder] }, environment: { type: "openai_hosted" } } as unknown as SessionCreateParamsNonStreaming);
+    const session = await sessions.create({
+      agent: { model: "gpt-6-astra", tools: [lookupOrder] },
+      environment: { type: "openai_hosted" },
+    } as unknown as SessionCreateParamsNonStreaming);
     const seen: unknown[] = [];
-    const result = await sessions.stream(session.id, { input: "Where is A-1042?", idempotencyKey: "fixed-key", toolHandlers: { lookup_order: async (args: unknown) => (seen.push(args), "paid") } } as never).finalResult();
+    const result = await sessions
+      .stream(session.id, {
+        input: "Where is A-1042?",
+        idempotencyKey: "fixed-key",
+        toolHandlers: { lookup_order: async (args: unknown) => (seen.push(args), "paid") },
+      } as never)
+      .finalResult();
     return { text: result.output_text, seen };
   };
   const recorded = await run({ path, mode: "record", upstream: upstream.agents, apiKey: KEY });
@@ -208,5 +295,10 @@ test("the Agents runner replays a recorded session: tool handlers run, the same 
 
 test("a cassette keeps the fake's body limit: too large is a 413, as without one", async () => {
   const fake = fakeResponses({ maxBodyBytes: 200, cassette: { path: join(dir, "loop.jsonl"), mode: "replay" } });
-  await expect(new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "x".repeat(500) })).rejects.toMatchObject({ status: 413 });
+  await expect(
+    new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({
+      model: "gpt-5",
+      input: "x".repeat(500),
+    }),
+  ).rejects.toMatchObject({ status: 413 });
 });

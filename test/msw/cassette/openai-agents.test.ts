@@ -1,15 +1,16 @@
 // @openai/agents' run() recorded from the provider process, then replayed from the cassette:
 // the same final output, streamed and not; its second request (with the tool's output) matches
 // the recording because the ids it carries are the ones the replay served.
-import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from "@openai/agents";
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from "@openai/agents";
 import OpenAI from "openai";
-import { z } from "zod";
 import { expect, test } from "vitest";
-import { fakeResponses, type CassetteOptions } from "../../../fixtures/msw/index.js";
+import { z } from "zod";
 import { readCassette } from "../../../fixtures/msw/cassette/file.js";
+import { type CassetteOptions, fakeResponses } from "../../../fixtures/msw/index.js";
 import { KEY, useProvider } from "./helpers.js";
 
 setTracingDisabled(true);
@@ -24,7 +25,12 @@ const lookupOrder = tool({
 
 async function ask(cassette: CassetteOptions, stream: boolean): Promise<unknown> {
   const fake = fakeResponses({ cassette });
-  const agent = new Agent({ name: "Orders", instructions: "Look orders up.", model: new OpenAIResponsesModel(new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }), "gpt-5"), tools: [lookupOrder] });
+  const agent = new Agent({
+    name: "Orders",
+    instructions: "Look orders up.",
+    model: new OpenAIResponsesModel(new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }), "gpt-5"),
+    tools: [lookupOrder],
+  });
   if (!stream) return (await run(agent, "Where is A-1042?")).finalOutput;
   const result = await run(agent, "Where is A-1042?", { stream: true });
   for await (const _ of result.toStream()) void _;

@@ -10,16 +10,28 @@ const responses = fakeResponses({ seed: Number(process.argv[3] ?? 1) }).respond(
   if (last?.type === "function_call_output") return turn.message(`Order status: ${last.output}`);
   const text = JSON.stringify(last?.content ?? "");
   const order = /[A-Z]-\d{4}/.exec(text)?.[0];
-  return order && Array.isArray(body.tools) && body.tools.length > 0 ? turn.functionCall("lookup_order", { order_id: order }) : turn.message(`You said ${text.length} characters.`);
+  return order && Array.isArray(body.tools) && body.tools.length > 0
+    ? turn.functionCall("lookup_order", { order_id: order })
+    : turn.message(`You said ${text.length} characters.`);
 });
-const agents = fakeAgents({ seed: 1 }).respond(({ items }) => (items.some((i) => i.type === "function_call_output") ? agentStep.message("It is paid.") : agentStep.functionCall("lookup_order", { order_id: "A-1042" })));
+const agents = fakeAgents({ seed: 1 }).respond(({ items }) =>
+  items.some((i) => i.type === "function_call_output")
+    ? agentStep.message("It is paid.")
+    : agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+);
 
 // Only the test's key opens the door: a recording made with another key would be a mistake.
 const guard = (fake) => {
   const inner = fake.fetch;
   return async (input, init) => {
     const request = new Request(input, init);
-    if (request.headers.get("authorization") !== `Bearer ${key}`) return new Response(JSON.stringify({ error: { message: "bad key", type: "invalid_request_error", param: null, code: "invalid_api_key" } }), { status: 401, headers: { "content-type": "application/json" } });
+    if (request.headers.get("authorization") !== `Bearer ${key}`)
+      return new Response(
+        JSON.stringify({
+          error: { message: "bad key", type: "invalid_request_error", param: null, code: "invalid_api_key" },
+        }),
+        { status: 401, headers: { "content-type": "application/json" } },
+      );
     return inner(request);
   };
 };
@@ -33,7 +45,11 @@ const serve = () =>
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const response = await fetchFor(`https://api.openai.com${req.url}`, { method: req.method, headers: req.headers, body });
+      const response = await fetchFor(`https://api.openai.com${req.url}`, {
+        method: req.method,
+        headers: req.headers,
+        body,
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return res.end();
       for await (const chunk of response.body) res.write(chunk);

@@ -1,17 +1,30 @@
 // Every runner-free entry point, imported from ESM.
 import assert from "node:assert/strict";
 import * as core from "agent-testkit";
-import * as matchers from "agent-testkit/matchers";
 import * as factories from "agent-testkit/factories";
+import * as matchers from "agent-testkit/matchers";
 import * as msw from "agent-testkit/msw";
 
-const item = { type: "function_call", id: "fc_001", name: "get_latest_sales_report", call_id: "call_123", status: "completed", arguments: '{"region":"apac"}' };
+const item = {
+  type: "function_call",
+  id: "fc_001",
+  name: "get_latest_sales_report",
+  call_id: "call_123",
+  status: "completed",
+  arguments: '{"region":"apac"}',
+};
 assert.equal(core.replayGate(item).reason, "ok");
-assert.equal(core.replayGate({ ...item, arguments: '{"region":"global"}' }, { properties: { region: { enum: ["apac"] } } }).reason, "arguments_schema");
+assert.equal(
+  core.replayGate({ ...item, arguments: '{"region":"global"}' }, { properties: { region: { enum: ["apac"] } } }).reason,
+  "arguments_schema",
+);
 assert.equal(typeof matchers.agentMatchers.toBeReplayable, "function");
 const f = factories.createFactories({ seed: 4 });
 assert.equal(core.replayGate(f.functionCall(), factories.examples.salesTool).reason, "ok");
-assert.deepEqual(factories.createFactories({ seed: 4 }).functionCall(), factories.createFactories({ seed: 4 }).functionCall());
+assert.deepEqual(
+  factories.createFactories({ seed: 4 }).functionCall(),
+  factories.createFactories({ seed: 4 }).functionCall(),
+);
 assert.equal(typeof msw.fakeResponses, "function");
 assert.equal(msw.fakeResponses().handlers.length, 4); // /responses and /conversations, each with and without a subpath
 console.log(`ESM ${process.version}: ok`);

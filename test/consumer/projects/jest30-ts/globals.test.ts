@@ -1,7 +1,14 @@
 // Jest 30 with injected globals typed by @types/jest 30 (the global `jest` namespace).
-import { type FunctionCallItem } from "agent-testkit";
+import type { FunctionCallItem } from "agent-testkit";
 
-const call: FunctionCallItem = { type: "function_call", id: "fc_1", name: "lookup_order", call_id: "call_1", status: "completed", arguments: '{"order_id":"A-1042"}' };
+const call: FunctionCallItem = {
+  type: "function_call",
+  id: "fc_1",
+  name: "lookup_order",
+  call_id: "call_1",
+  status: "completed",
+  arguments: '{"order_id":"A-1042"}',
+};
 
 test("the matchers on the global expect, typed through @types/jest", () => {
   expect(call).toBeReplayable();

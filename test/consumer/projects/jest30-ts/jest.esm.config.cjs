@@ -1,2 +1,6 @@
 // Jest in ESM mode: the .mjs tests load the package's ESM build.
-module.exports = { testMatch: ["<rootDir>/esm/**/*.test.mjs"], setupFilesAfterEnv: ["agent-testkit/jest"], transform: {} };
+module.exports = {
+  testMatch: ["<rootDir>/esm/**/*.test.mjs"],
+  setupFilesAfterEnv: ["agent-testkit/jest"],
+  transform: {},
+};

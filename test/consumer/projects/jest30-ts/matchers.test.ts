@@ -1,10 +1,22 @@
 import { describe, expect, test } from "@jest/globals";
+import { type FunctionCallItem, replayGate } from "agent-testkit";
 import { expectTypeOf } from "expect-type";
-import { replayGate, type FunctionCallItem } from "agent-testkit";
 
-const regionSchema = { type: "object", additionalProperties: false, required: ["region"], properties: { region: { enum: ["apac", "emea", "amer"] } } };
+const regionSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["region"],
+  properties: { region: { enum: ["apac", "emea", "amer"] } },
+};
 const tools = [{ type: "function", name: "get_latest_sales_report", parameters: regionSchema }] as const;
-const call: FunctionCallItem = { type: "function_call", id: "fc_001", name: "get_latest_sales_report", call_id: "call_123", status: "completed", arguments: '{"region":"apac"}' };
+const call: FunctionCallItem = {
+  type: "function_call",
+  id: "fc_001",
+  name: "get_latest_sales_report",
+  call_id: "call_123",
+  status: "completed",
+  arguments: '{"region":"apac"}',
+};
 
 describe("agent-testkit in a Jest 30 + TypeScript project", () => {
   test("matchers", () => {

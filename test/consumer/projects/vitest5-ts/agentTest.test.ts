@@ -1,8 +1,9 @@
 // agentTest from the packed package: MSW 3 + openai 7, a fake per test.
+
+import { turn } from "agent-testkit/msw";
+import { agentTest } from "agent-testkit/vitest";
 import OpenAI from "openai";
 import { expect } from "vitest";
-import { agentTest } from "agent-testkit/vitest";
-import { turn } from "agent-testkit/msw";
 
 agentTest("the app's client reaches the test's own fake", async ({ responses }) => {
   responses.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }));

@@ -1,9 +1,10 @@
 // Jest 29, CommonJS, no flags, Node 20, MSW 2, openai 6: the factories and the Responses fake,
 // reached by a client built at the top level before server.listen(), with no API key.
-import { setupServer } from "msw/node";
-import OpenAI from "openai";
+
 import { createFactories, examples } from "agent-testkit/factories";
 import { fakeResponses, turn } from "agent-testkit/msw";
+import { setupServer } from "msw/node";
+import OpenAI from "openai";
 
 const tools = [examples.salesTool, examples.lookupOrderTool];
 const moduleLevel = new OpenAI({ maxRetries: 0 });
@@ -24,6 +25,10 @@ test("the Responses fake on MSW 2", async () => {
   const first = await moduleLevel.responses.create({ model: "gpt-5", input: "A-1042?" });
   expect(first.output[0]).toHaveStringArguments({ order_id: "A-1042" });
   const call = first.output[0] as { call_id: string };
-  const second = await moduleLevel.responses.create({ model: "gpt-5", previous_response_id: first.id, input: [{ type: "function_call_output", call_id: call.call_id, output: "paid" }] });
+  const second = await moduleLevel.responses.create({
+    model: "gpt-5",
+    previous_response_id: first.id,
+    input: [{ type: "function_call_output", call_id: call.call_id, output: "paid" }],
+  });
   expect(second.output_text).toBe("Paid.");
 });

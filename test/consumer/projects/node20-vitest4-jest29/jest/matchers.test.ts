@@ -1,9 +1,21 @@
 // Jest 29 with injected globals typed by @types/jest (the global `jest` namespace).
-import { replayGate, type FunctionCallItem } from "agent-testkit";
+import { type FunctionCallItem, replayGate } from "agent-testkit";
 
-const regionSchema = { type: "object", additionalProperties: false, required: ["region"], properties: { region: { enum: ["apac", "emea", "amer"] } } };
+const regionSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["region"],
+  properties: { region: { enum: ["apac", "emea", "amer"] } },
+};
 const tools = [{ type: "function", name: "get_latest_sales_report", parameters: regionSchema }] as const;
-const call: FunctionCallItem = { type: "function_call", id: "fc_001", name: "get_latest_sales_report", call_id: "call_123", status: "completed", arguments: '{"region":"apac"}' };
+const call: FunctionCallItem = {
+  type: "function_call",
+  id: "fc_001",
+  name: "get_latest_sales_report",
+  call_id: "call_123",
+  status: "completed",
+  arguments: '{"region":"apac"}',
+};
 
 describe("agent-testkit in a Jest 29 + TypeScript project on Node 20", () => {
   test("matchers", () => {
@@ -22,7 +34,10 @@ describe("agent-testkit in a Jest 29 + TypeScript project on Node 20", () => {
 test("the conversation matchers (typed for this runner too)", () => {
   const answer = { type: "function_call_output", call_id: "call_123", output: '{"status":"ok"}' };
   const log = [
-    { body: { model: "gpt-5", input: "How is APAC?" }, response: { status: 200, body: { object: "response", output: [call] } } },
+    {
+      body: { model: "gpt-5", input: "How is APAC?" },
+      response: { status: 200, body: { object: "response", output: [call] } },
+    },
     { body: { model: "gpt-5", input: [answer] }, response: { status: 200, body: { object: "response", output: [] } } },
   ];
   expect([call]).toHaveCalledTool("get_latest_sales_report", { region: "apac" });

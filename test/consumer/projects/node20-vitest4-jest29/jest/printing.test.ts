@@ -1,10 +1,18 @@
 // Failure messages print through Jest 29's printers: asymmetric matchers as Jest names them,
 // and a diff that shows only what really differs.
 import { stripVTControlCharacters } from "node:util";
-import OpenAI from "openai";
 import { fakeResponses, turn } from "agent-testkit/msw";
+import OpenAI from "openai";
 
-const bookFlight = { type: "function" as const, name: "book_flight", parameters: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] } };
+const bookFlight = {
+  type: "function" as const,
+  name: "book_flight",
+  parameters: {
+    type: "object",
+    properties: { from: { type: "string" }, to: { type: "string" } },
+    required: ["from", "to"],
+  },
+};
 
 function failureOf(assertion: () => void): string {
   try {
@@ -16,7 +24,9 @@ function failureOf(assertion: () => void): string {
 }
 
 async function booked() {
-  const fake = fakeResponses({ tools: [bookFlight] }).reply(turn.functionCall("book_flight", { from: "SFO", to: "JFK" }));
+  const fake = fakeResponses({ tools: [bookFlight] }).reply(
+    turn.functionCall("book_flight", { from: "SFO", to: "JFK" }),
+  );
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   await client.responses.create({ model: "gpt-5", input: "Book it.", metadata: { user: "u1" } });
   return fake;
@@ -24,7 +34,11 @@ async function booked() {
 
 test("toHaveCalledTool names asymmetric matchers and diffs only the real difference", async () => {
   const fake = await booked();
-  expect(failureOf(() => expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }))).toMatchInlineSnapshot(`
+  expect(
+    failureOf(() =>
+      expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }),
+    ),
+  ).toMatchInlineSnapshot(`
     "expect(received).toHaveCalledTool(name, args)
 
     Expected: a call to "book_flight" with {"from": Any<String>, "to": StringMatching /^LA/}
@@ -45,7 +59,14 @@ test("toHaveCalledTool names asymmetric matchers and diffs only the real differe
 
 test("toHaveReceivedRequest does not walk into objectContaining; a matcher that matched is no difference", async () => {
   const fake = await booked();
-  expect(failureOf(() => expect(fake).toHaveReceivedRequest({ model: expect.any(String), metadata: expect.objectContaining({ user: "u2" }) }))).toMatchInlineSnapshot(`
+  expect(
+    failureOf(() =>
+      expect(fake).toHaveReceivedRequest({
+        model: expect.any(String),
+        metadata: expect.objectContaining({ user: "u2" }),
+      }),
+    ),
+  ).toMatchInlineSnapshot(`
     "expect(received).toHaveReceivedRequest(partialBody)
 
     Expected: a request with a body like {"metadata": ObjectContaining {"user": "u2"}, "model": Any<String>}

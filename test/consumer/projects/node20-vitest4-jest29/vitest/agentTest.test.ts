@@ -1,8 +1,9 @@
 // agentTest on Vitest 4.1 + MSW 2 + openai 6 (Node 20): a fake per test, routed per test.
+
+import { turn } from "agent-testkit/msw";
+import { agentTest } from "agent-testkit/vitest4";
 import OpenAI from "openai";
 import { describe, expect } from "vitest";
-import { agentTest } from "agent-testkit/vitest4";
-import { turn } from "agent-testkit/msw";
 
 describe.concurrent("agentTest on Vitest 4", () => {
   for (const n of [1, 2, 3]) {

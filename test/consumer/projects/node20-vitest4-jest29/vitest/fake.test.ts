@@ -1,9 +1,10 @@
 // MSW 2 + openai 6 on Node 20: a streaming tool call served by the Responses fake.
-import OpenAI from "openai";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { fakeResponses, turn } from "agent-testkit/msw";
+
 import { createFactories, examples } from "agent-testkit/factories";
+import { fakeResponses, turn } from "agent-testkit/msw";
+import { setupServer } from "msw/node";
+import OpenAI from "openai";
+import { afterAll, beforeAll, expect, test } from "vitest";
 
 const fake = fakeResponses({ tools: [examples.salesTool] });
 const server = setupServer(...fake.handlers);
@@ -23,7 +24,11 @@ test("a streamed function call arrives whole, and the fake pairs our output", as
   const call = final!.output[0] as OpenAI.Responses.ResponseFunctionToolCall;
   expect(call).toBeReplayable([examples.salesTool]);
   expect(args).toBe(call.arguments);
-  const next = await client.responses.create({ model: "gpt-5", previous_response_id: final!.id, input: [{ type: "function_call_output", call_id: call.call_id, output: "flat" }] });
+  const next = await client.responses.create({
+    model: "gpt-5",
+    previous_response_id: final!.id,
+    input: [{ type: "function_call_output", call_id: call.call_id, output: "flat" }],
+  });
   expect(next.output_text).toBe("EMEA is flat.");
   expect(createFactories({ seed: 1 }).invalid.all().length).toBeGreaterThan(10);
 });

@@ -1,10 +1,10 @@
 // unhandledGuard with MSW 2 (onUnhandledRequest): an unhandled request to a guarded host fails
 // and never reaches it; other hosts are left alone. A local server stands in for the provider.
 import { createServer, type Server } from "node:http";
+import { unhandledGuard } from "agent-testkit/vitest4";
 import { setupServer } from "msw/node";
 import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { unhandledGuard } from "agent-testkit/vitest4";
 
 let hits = 0;
 let server: Server;
@@ -29,14 +29,24 @@ test("a guarded host is never reached; the answer says why and is not retryable"
   const response = await fetch(`http://127.0.0.1:${port}/v1/responses`);
   expect(response.status).toBe(500);
   expect(response.headers.get("x-should-retry")).toBe("false");
-  expect(await response.json()).toMatchObject({ error: { code: "unhandled_request", message: expect.stringContaining("has no fake handler") } });
+  expect(await response.json()).toMatchObject({
+    error: { code: "unhandled_request", message: expect.stringContaining("has no fake handler") },
+  });
   expect(hits).toBe(0);
 });
 
 test("the official client does not retry a blocked request", async () => {
   let attempts = 0;
-  const client = new OpenAI({ apiKey: "k", baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 2, fetch: (input, init) => (attempts++, fetch(input, init)) });
-  await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 500, code: "unhandled_request" });
+  const client = new OpenAI({
+    apiKey: "k",
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    maxRetries: 2,
+    fetch: (input, init) => (attempts++, fetch(input, init)),
+  });
+  await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
+    status: 500,
+    code: "unhandled_request",
+  });
   expect(attempts).toBe(1);
   expect(hits).toBe(0);
 });

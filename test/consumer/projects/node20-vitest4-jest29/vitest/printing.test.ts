@@ -1,11 +1,19 @@
 // Failure messages print through Vitest 4's printers: asymmetric matchers as Vitest names them,
 // and a diff that shows only what really differs.
 import { stripVTControlCharacters } from "node:util";
+import { fakeResponses, turn } from "agent-testkit/msw";
 import OpenAI from "openai";
 import { expect, test } from "vitest";
-import { fakeResponses, turn } from "agent-testkit/msw";
 
-const bookFlight = { type: "function" as const, name: "book_flight", parameters: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } }, required: ["from", "to"] } };
+const bookFlight = {
+  type: "function" as const,
+  name: "book_flight",
+  parameters: {
+    type: "object",
+    properties: { from: { type: "string" }, to: { type: "string" } },
+    required: ["from", "to"],
+  },
+};
 
 function failureOf(assertion: () => void): string {
   try {
@@ -17,7 +25,9 @@ function failureOf(assertion: () => void): string {
 }
 
 async function booked() {
-  const fake = fakeResponses({ tools: [bookFlight] }).reply(turn.functionCall("book_flight", { from: "SFO", to: "JFK" }));
+  const fake = fakeResponses({ tools: [bookFlight] }).reply(
+    turn.functionCall("book_flight", { from: "SFO", to: "JFK" }),
+  );
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   await client.responses.create({ model: "gpt-5", input: "Book it.", metadata: { user: "u1" } });
   return fake;
@@ -25,7 +35,11 @@ async function booked() {
 
 test("toHaveCalledTool names asymmetric matchers and diffs only the real difference", async () => {
   const fake = await booked();
-  expect(failureOf(() => expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }))).toMatchInlineSnapshot(`
+  expect(
+    failureOf(() =>
+      expect(fake).toHaveCalledTool("book_flight", { from: expect.any(String), to: expect.stringMatching(/^LA/) }),
+    ),
+  ).toMatchInlineSnapshot(`
     "expect(received).toHaveCalledTool(name, args)
 
     Expected: a call to "book_flight" with Object {
@@ -52,7 +66,14 @@ test("toHaveCalledTool names asymmetric matchers and diffs only the real differe
 
 test("toHaveReceivedRequest does not walk into objectContaining; a matcher that matched is no difference", async () => {
   const fake = await booked();
-  expect(failureOf(() => expect(fake).toHaveReceivedRequest({ model: expect.any(String), metadata: expect.objectContaining({ user: "u2" }) }))).toMatchInlineSnapshot(`
+  expect(
+    failureOf(() =>
+      expect(fake).toHaveReceivedRequest({
+        model: expect.any(String),
+        metadata: expect.objectContaining({ user: "u2" }),
+      }),
+    ),
+  ).toMatchInlineSnapshot(`
     "expect(received).toHaveReceivedRequest(partialBody)
 
     Expected: a request with a body like Object {
