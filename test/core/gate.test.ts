@@ -185,3 +185,16 @@ describe("compileGate", () => {
     );
   });
 });
+
+describe("arguments of the wrong JSON kind are named by their kind", () => {
+  test.each([
+    [null, "null null"],
+    [{ region: "apac" }, 'object {"region":"apac"}'],
+    [["apac"], 'array ["apac"]'],
+    [42, "number 42"],
+  ])("%j", (value, shown) => {
+    const result = replayGate({ ...fc_001, arguments: value }, [salesTool]);
+    expect(result).toMatchObject({ ok: false, reason: "arguments_type" });
+    expect(result.ok ? "" : result.message).toBe(`arguments_type: arguments must be a JSON string, received ${shown}`);
+  });
+});

@@ -259,3 +259,65 @@ describe("Agents API: approval result ↔ computer_use_approval_request", () => 
     expect(got.message).toContain(message);
   });
 });
+
+describe("the pins a call or request must hold to be answered at all", () => {
+  const result = {
+    type: "agent.session.input.tool_result",
+    turn_id: "turn_1",
+    call_id: "call_1",
+    success: true,
+    output: "ok",
+  };
+  test("a call without a string turn_id or call_id pairs with nothing", () => {
+    expect(checkPair({ type: "function_call", call_id: "call_1", name: "x", arguments: "{}" }, result)).toMatchObject({
+      ok: false,
+      reason: "turn_id_mismatch",
+      message: expect.stringContaining("the call has no string turn_id"),
+    });
+    expect(
+      checkPair({ type: "function_call", turn_id: "turn_1", call_id: 7, name: "x", arguments: "{}" }, result),
+    ).toMatchObject({
+      ok: false,
+      reason: "call_id_mismatch",
+      message: expect.stringContaining("the call has no string call_id"),
+    });
+  });
+
+  test("an approval request without a string request_id pairs with nothing", () => {
+    const request = {
+      type: "computer_use_approval_request",
+      turn_id: "turn_1",
+      request: { type: "browser_origin_access", origin: "https://x" },
+    };
+    const answer = {
+      type: "agent.session.input.computer_use_approval_request_result",
+      request_id: "r1",
+      response: { type: "browser_origin_access", decision: "approve" },
+    };
+    expect(checkPair(request, answer)).toMatchObject({
+      ok: false,
+      reason: "request_id_mismatch",
+      message: expect.stringContaining("the request has no string request_id"),
+    });
+  });
+
+  test("a sign-in is submitted or cancelled, nothing else", () => {
+    const request = {
+      type: "computer_use_approval_request",
+      request_id: "r1",
+      turn_id: "turn_1",
+      request: { type: "browser_authentication", fields: [] },
+    };
+    const answer = (response: object) => ({
+      type: "agent.session.input.computer_use_approval_request_result",
+      request_id: "r1",
+      response,
+    });
+    expect(checkPair(request, answer({ type: "browser_authentication", action: "cancel" })).ok).toBe(true);
+    expect(checkPair(request, answer({ type: "browser_authentication", action: "approve" }))).toMatchObject({
+      ok: false,
+      reason: "response_mismatch",
+      message: expect.stringContaining('response.action must be "submit" or "cancel", received "approve"'),
+    });
+  });
+});

@@ -90,3 +90,19 @@ describe("the responder", () => {
     ).toBe("model gpt-5, 1 tool(s)");
   });
 });
+
+describe("access_programs (openai ≥ 7.59: required on a response)", () => {
+  it("is null unless the request asked for a program, which the response echoes", async () => {
+    const fake = fakeResponses().reply(turn.message("a"), turn.message("b"));
+    const post = (body: object) =>
+      fake.fetch("https://api.openai.com/v1/responses", {
+        method: "POST",
+        headers: { authorization: "Bearer sk-test", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect(await (await post({ model: "gpt-5", input: "hi" })).json()).toMatchObject({ access_programs: null });
+    expect(
+      await (await post({ model: "gpt-5", input: "hi", access_programs: { cyber: "daybreak_blue" } })).json(),
+    ).toMatchObject({ access_programs: { cyber: "daybreak_blue" } });
+  });
+});
