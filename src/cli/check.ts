@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { isCassetteInteraction, recordedCalls, recordedTools } from "../cassetteItems.js";
 import { compileGate } from "../gate.js";
+import { isRecord } from "../internal/read.js";
 import { oneLine } from "../internal/render.js";
 import type { ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
@@ -22,7 +23,7 @@ export { LINE_OUTCOMES, type LineOutcome };
 export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | -> --tools <tools.json> [--format <format>] [--html <file>] [--fail-on <reasons>] [--max-failures <n>]
 
 Streams a JSONL log through the replay gate, line by line.
-Each line is an item, an { "item": ... } wrapper, or a whole response object (its output items).
+Each line is an item, an { "item": ... } wrapper, or a whole response object (its function calls).
 
 Options:
   --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema
@@ -74,7 +75,7 @@ export interface CheckReport {
   failOn: LineOutcome[];
   lines: number;
   blank: number;
-  /** Cassette interactions with no function call in their answer (nothing to gate). */
+  /** Lines whose answer holds no function call (a cassette interaction, a response of messages): nothing to gate. */
   skipped: number;
   items: number;
   counts: Record<LineOutcome, number>;
@@ -199,9 +200,17 @@ export function createLineChecker(options: LineCheckerOptions) {
       });
       return;
     }
+    if (isChatCompletion(value)) {
+      record(line, "malformed_line", CHAT_COMPLETION_MESSAGE);
+      return;
+    }
     const items = itemsOfLine(value);
     if (items.length === 0) {
       record(line, "empty_response", "empty_response: a response object with no output items");
+      return;
+    }
+    if (isResponseLine(value)) {
+      checkOutput(line, items);
       return;
     }
     for (let index = 0; index < items.length; index++) {
@@ -210,7 +219,42 @@ export function createLineChecker(options: LineCheckerOptions) {
       record(line, gate.reason(items[index]), undefined, items[index], items.length > 1 ? index : undefined);
     }
   };
+  /** A response's output: its calls (and provider-prefixed items) are gated; messages and reasoning are no calls. */
+  const checkOutput = (line: number, output: unknown[]) => {
+    let gated = 0;
+    for (let index = 0; index < output.length; index++) {
+      const item = output[index];
+      if (!isGatedOutput(item)) continue;
+      gated++;
+      tally.items++;
+      record(line, gate.reason(item), undefined, item, output.length > 1 ? index : undefined);
+    }
+    if (gated === 0) tally.skipped++;
+  };
   return { check, tally };
+}
+
+const CHAT_COMPLETION_MESSAGE =
+  "malformed_line: a Chat Completions message (tool_calls or choices), not an Open Responses item: log each call as a function_call item, or the whole response";
+
+/** A Chat Completions message or completion: `tool_calls`, or `choices`, and no item `type`. */
+function isChatCompletion(value: unknown): boolean {
+  if (!isRecord(value) || "type" in value) return false;
+  return Array.isArray(value.tool_calls) || Array.isArray(value.choices) || value.object === "chat.completion";
+}
+
+function isResponseLine(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    !("item" in value && !("type" in value)) &&
+    (value.object === "response" || (Array.isArray(value.output) && !("type" in value)))
+  );
+}
+
+/** The output items the gate judges: function calls, and items of a provider (`openai:…`), which never replay elsewhere. */
+function isGatedOutput(item: unknown): boolean {
+  const type = isRecord(item) ? item.type : undefined;
+  return type === "function_call" || (typeof type === "string" && type.includes(":"));
 }
 
 /** Runs the gate over every line of `input`. Every non-blank line is counted once per item it holds. */

@@ -66,7 +66,7 @@ test("each recorded call is gated against its own request's tools; lines without
   const report = JSON.parse(out);
   expect(report).toMatchObject({ lines: 4, items: 3, skipped: 1, counts: { ok: 1, arguments_schema: 2 } });
   expect(report.failures.map((f: { line: number }) => f.line)).toEqual([2, 4]);
-  expect((await run(["check", cassette])).out).toContain("4 lines, 3 items, 1 recorded interactions without a call");
+  expect((await run(["check", cassette])).out).toContain("4 lines, 3 items, 1 without a call");
 });
 
 test("with --tools, recordings are gated against the proposed tool set", async () => {

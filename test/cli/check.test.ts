@@ -214,3 +214,48 @@ test("per-tool counts are bounded: past 1,000 names, the rest are counted togeth
   const [tool] = JSON.parse((await run(["check", long, "--tools", toolsPath, "--json"])).out).tools;
   expect(tool.name.length).toBeLessThan(300);
 });
+
+describe("whole responses and Chat Completions lines", () => {
+  const message = {
+    type: "message",
+    id: "msg_1",
+    role: "assistant",
+    status: "completed",
+    content: [{ type: "output_text", text: "Up 4%.", annotations: [] }],
+  };
+  const reasoning = { type: "reasoning", id: "rs_1", summary: [] };
+
+  test("a response's messages and reasoning are no calls: only its calls are gated, at their output index", async () => {
+    const log = file("responses.jsonl", [
+      JSON.stringify({ object: "response", output: [reasoning, fc_001, message] }),
+      JSON.stringify({ object: "response", output: [message] }),
+      JSON.stringify({ object: "response", output: [message, fc_009] }),
+    ]);
+    const { code, out } = await run(["check", log, "--tools", toolsPath, "--json"]);
+    const report = JSON.parse(out);
+    expect(report).toMatchObject({ lines: 3, items: 2, skipped: 1, counts: { ok: 1, arguments_schema: 1 } });
+    expect(report.counts.not_function_call ?? 0).toBe(0);
+    expect(report.failures).toEqual([
+      { line: 3, index: 1, reason: "arguments_schema", tool: "get_latest_sales_report", message: expect.any(String) },
+    ]);
+    expect(code).toBe(1);
+    const text = await run(["check", log, "--tools", toolsPath]);
+    expect(text.out).toContain("3 lines, 2 items, 1 without a call");
+  });
+
+  test("a Chat Completions message is named for what it is", async () => {
+    const log = file("chat.jsonl", [
+      JSON.stringify({
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "get_latest_sales_report", arguments: "{}" } },
+        ],
+      }),
+      JSON.stringify({ object: "chat.completion", choices: [] }),
+    ]);
+    const report = JSON.parse((await run(["check", log, "--tools", toolsPath, "--json"])).out);
+    expect(report.counts).toMatchObject({ malformed_line: 2 });
+    expect(report.failures[0].message).toMatch(/^malformed_line: a Chat Completions message/);
+  });
+});

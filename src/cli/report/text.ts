@@ -11,7 +11,7 @@ export function checkText(report: CheckReport): string {
     (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
   );
   const out = [
-    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}${report.skipped ? `, ${report.skipped} recorded interactions without a call` : ""}`,
+    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}${report.skipped ? `, ${report.skipped} without a call` : ""}`,
     "",
     `  ${"reason".padEnd(width)}  ${"count".padStart(9)}`,
     ...rows,
