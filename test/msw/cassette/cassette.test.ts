@@ -54,6 +54,27 @@ describe("record from the provider, then replay without it", () => {
     expect(replaying.requests).toHaveLength(4);
   });
 
+  test("a streamed tool call is logged, in record and in replay: the conversation matchers see it", async () => {
+    const path = join(dir, "streamed.jsonl");
+    const recording = recorder(path, { mode: "record" });
+    await toolLoop(new OpenAI({ apiKey: KEY, fetch: recording.fetch, maxRetries: 0 }), "Where is C-3003?", true);
+    const replaying = fakeResponses({ cassette: { path, mode: "replay", upstream: "http://127.0.0.1:9/v1" } });
+    await toolLoop(
+      new OpenAI({ apiKey: "sk-any-other-key-000000", fetch: replaying.fetch, maxRetries: 0 }),
+      "Where is C-3003?",
+      true,
+    );
+    for (const fake of [recording, replaying]) {
+      expect(fake.requests[0]?.response.events?.map((e) => e.type)).toContain("response.completed");
+      expect(fake.requests[0]?.response.interrupted).toBeUndefined();
+      expect(fake).toHaveCalledTool("lookup_order", { order_id: "C-3003" });
+      const done = fake.requests[0]?.response.events?.find(
+        (e) => e.type === "response.output_item.done" && (e.item as { type?: string }).type === "function_call",
+      );
+      expect(fake).toHaveAnsweredCall(done?.item as { call_id: string });
+    }
+  });
+
   test("secrets never reach the disk: the key, a JWT in a prompt, credential headers; matching still works", () => {
     const text = readFileSync(join(dir, "loop.jsonl"), "utf8");
     expect(text).not.toContain(KEY);
