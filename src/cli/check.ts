@@ -633,9 +633,12 @@ function parseFailOn(value: string | true | undefined): Set<LineOutcome> {
     .split(",")
     .map((r) => r.trim())
     .filter(Boolean);
+  const failing = LINE_OUTCOMES.filter((r) => r !== "ok");
   for (const reason of reasons) {
+    if (reason === "ok")
+      throw new UsageError(`--fail-on: "ok" is the passing reason, not a failure (one of ${failing.join(", ")})`);
     if (!(LINE_OUTCOMES as readonly string[]).includes(reason)) {
-      throw new UsageError(`--fail-on: unknown reason "${reason}" (one of ${LINE_OUTCOMES.join(", ")})`);
+      throw new UsageError(`--fail-on: unknown reason "${reason}" (one of ${failing.join(", ")})`);
     }
   }
   return new Set(reasons as LineOutcome[]);

@@ -259,3 +259,26 @@ describe("whole responses and Chat Completions lines", () => {
     expect(report.failures[0].message).toMatch(/^malformed_line: a Chat Completions message/);
   });
 });
+
+describe("--fail-on and the JUnit report's unlisted failures", () => {
+  test("ok is the passing reason: --fail-on ok is a usage error", async () => {
+    const log = file("one.jsonl", [JSON.stringify(fc_001)]);
+    const { code, err } = await run(["check", log, "--tools", toolsPath, "--fail-on", "ok"]);
+    expect(code).toBe(2);
+    expect(err).toContain('"ok" is the passing reason');
+  });
+
+  test("a reason none of whose failures is listed says how many, not '… and N more'", async () => {
+    const log = file("unlisted.jsonl", [JSON.stringify(fc_009)]);
+    const { out } = await run(["check", log, "--tools", toolsPath, "--format", "junit", "--max-failures", "0"]);
+    expect(out).toContain("1 not listed (raise --max-failures to list them)");
+    expect(out).not.toContain("… and 1 more");
+  });
+});
+
+test("an empty log says that nothing was checked", async () => {
+  const { code, out } = await run(["check", file("empty.jsonl", []), "--tools", toolsPath]);
+  expect(code).toBe(0);
+  expect(out).toContain("0 lines, 0 items");
+  expect(out).toContain("OK: the log holds no lines: nothing was checked");
+});

@@ -34,7 +34,12 @@ export function checkJunit(report: CheckReport): string {
       (f) =>
         `${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`,
     );
-    if (count > listed.length) body.push(`… and ${count - listed.length} more (raise --max-failures to list them)`);
+    if (count > listed.length)
+      body.push(
+        listed.length === 0
+          ? `${count} not listed (raise --max-failures to list them)`
+          : `… and ${count - listed.length} more (raise --max-failures to list them)`,
+      );
     return {
       ...base,
       failure: {

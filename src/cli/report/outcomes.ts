@@ -17,7 +17,7 @@ export const OUTCOME_DESCRIPTIONS: Record<LineOutcome, string> = {
   unknown_tool: "The tools file has no tool of the call's name.",
   arguments_schema: "The parsed arguments fail the tool's JSON Schema.",
   ok: "The call may be replayed and its tool run.",
-  malformed_line: "The log line is not valid JSON.",
+  malformed_line: "The log line is not valid JSON, or is a Chat Completions message rather than an item.",
   empty_response: "The line is a response object with no output items.",
 };
 

@@ -41,6 +41,7 @@ function summaryLine(report: CheckReport): string {
       ? ""
       : `; ${plural(uncountedTotal, "item")} may not be replayed but ${uncountedTotal === 1 ? "was" : "were"} not counted as failing: ${uncounted.map((o) => `${report.counts[o]} ${o}`).join(", ")}`;
   if (!report.ok) return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}`;
+  if (report.lines - report.blank === 0) return "OK: the log holds no lines: nothing was checked";
   if (uncountedTotal === 0) return "OK: every line may be replayed";
   return `OK: no item failed${scope}${notCounted}`;
 }
