@@ -115,6 +115,22 @@ test("its run steps work as written, and leave what the upload steps upload", ()
     ["Breaking changes to the tools", 1],
   ]);
   expect(results[0]!.stdout).toContain("::error file=logs/calls.jsonl,line=2,title=arguments_schema");
+  // the SARIF step lets findings (exit 1) through, but not a usage error (exit 2)
+  const sarifStep = steps.find((step) => step.run?.includes("--format sarif"))!;
+  const typo = spawnSync(
+    "bash",
+    [
+      "-e",
+      "-c",
+      sarifStep.run!.replace("--tools tools.json", "--tools tools.jsn").replace("agent-testkit.sarif", "typo.sarif"),
+    ],
+    {
+      cwd: repo,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "true" },
+    },
+  );
+  expect(typo.status).not.toBe(0);
   expect(results[3]!.stdout).toMatch(/^::error file=tools\.json,line=\d+,title=breaking change%3A enum_value_removed/m);
 
   const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"))!;
