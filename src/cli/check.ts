@@ -553,8 +553,9 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     });
   }
   progress.done(report.lines);
-  await writeHtmlReport(args.flags.get("html"), () => checkHtml(report));
+  // the report on stdout first: an HTML report that cannot be written never loses it
   io.stdout.write(`${logSafe(format, RENDER[format](report))}\n`);
+  await writeHtmlReport(args.flags.get("html"), () => checkHtml(report));
   return report.ok ? 0 : 1;
 }
 

@@ -68,8 +68,8 @@ export async function runDiff(argv: readonly string[], io: Io): Promise<number> 
   const [oldPath, newPath] = args.positionals as [string, string];
   const [before, after] = [await readToolsSource(oldPath), await readToolsSource(newPath)];
   const report = diffReport(before, after);
-  await writeHtmlReport(args.flags.get("html"), () => diffHtml(report));
   io.stdout.write(`${logSafe(format, RENDER[format](report))}\n`);
+  await writeHtmlReport(args.flags.get("html"), () => diffHtml(report));
   return report.ok ? 0 : 1;
 }
 

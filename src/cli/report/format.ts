@@ -1,4 +1,4 @@
-import { rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { oneLine } from "../../internal/render.js";
 import { UsageError } from "../args.js";
@@ -33,10 +33,13 @@ export async function writeHtmlReport(path: string | true | undefined, render: (
   const html = render();
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
+    // a report into a folder that is not there yet (`--html reports/check.html`) makes the folder
+    await mkdir(dirname(path), { recursive: true });
     await writeFile(temporary, html, "utf8");
     await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // nothing to clean where the folder cannot hold a file at all (ENOTDIR)
+    await rm(temporary, { force: true }).catch(() => undefined);
     throw new UsageError(
       `cannot write the HTML report ${oneLine(path, 500)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
     );

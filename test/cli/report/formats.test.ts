@@ -432,12 +432,20 @@ describe("--html", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
-  test("a report that cannot be written is a usage error naming it", async () => {
-    const missing = join(dir, "no-such-dir", "report.html");
-    const { code, err } = await run(["diff", tools, tools, "--html", missing]);
+  test("a report that cannot be written is a usage error naming it; the report on stdout is still printed", async () => {
+    const underAFile = join(tools, "report.html");
+    const { code, err, out } = await run(["diff", tools, tools, "--json", "--html", underAFile]);
     expect(code).toBe(2);
-    expect(err).toContain(`cannot write the HTML report ${missing}: ENOENT`);
-    expect(existsSync(missing)).toBe(false);
+    expect(err).toMatch(`cannot write the HTML report ${underAFile}: E`);
+    expect(existsSync(underAFile)).toBe(false);
+    expect(JSON.parse(out)).toMatchObject({ ok: true });
+  });
+
+  test("a report into a folder that is not there yet makes the folder", async () => {
+    const nested = join(dir, "no-such-dir", "deeper", "report.html");
+    const { code } = await run(["diff", tools, tools, "--html", nested]);
+    expect(code).toBe(0);
+    expect(readFileSync(nested, "utf8")).toContain("<html");
   });
 });
 
