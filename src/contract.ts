@@ -1,5 +1,5 @@
 import { isRecord } from "./internal/read.js";
-import { describeValue } from "./internal/render.js";
+import { describeValue, oneLine } from "./internal/render.js";
 import { ToolSchemaError } from "./schema.js";
 import { type NamedTool, resolveTools } from "./tools.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
@@ -403,18 +403,24 @@ function compareStringRules(before: Schema, after: Schema, path: string, add: Ad
     const old = before[keyword];
     const next = after[keyword];
     if (sameJson(old, next)) continue;
+    const show = keyword === "pattern" ? shownPattern : (value: unknown) => describeValue(value);
     if (next === undefined)
-      add("compatible", `${keyword}_removed`, `${at(path)}: ${keyword} ${describeValue(old)} was removed`, keyword);
+      add("compatible", `${keyword}_removed`, `${at(path)}: ${keyword} ${show(old)} was removed`, keyword);
     else if (old === undefined)
-      add("breaking", `${keyword}_added`, `${at(path)}: ${keyword} ${describeValue(next)} was added`, keyword);
+      add("breaking", `${keyword}_added`, `${at(path)}: ${keyword} ${show(next)} was added`, keyword);
     else
       add(
         "breaking",
         `${keyword}_changed`,
-        `${at(path)}: ${keyword} changed from ${describeValue(old)} to ${describeValue(next)}`,
+        `${at(path)}: ${keyword} changed from ${show(old)} to ${show(next)}`,
         keyword,
       );
   }
+}
+
+/** A pattern as the regular expression it is (`/^[A-Z]-\d{4}$/`), not as a JSON string with doubled backslashes. */
+function shownPattern(value: unknown): string {
+  return typeof value === "string" ? `/${oneLine(value, 200)}/` : describeValue(value);
 }
 
 function compareObject(

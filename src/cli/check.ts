@@ -20,10 +20,11 @@ import { readToolsFile } from "./toolsFile.js";
 
 export { LINE_OUTCOMES, type LineOutcome };
 
-export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | -> --tools <tools.json> [--format <format>] [--html <file>] [--fail-on <reasons>] [--max-failures <n>]
+export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | directory | -> --tools <tools.json> [--format <format>] [--html <file>] [--fail-on <reasons>] [--max-failures <n>]
 
 Streams a JSONL log through the replay gate, line by line.
 Each line is an item, an { "item": ... } wrapper, or a whole response object (its function calls).
+A directory is read whole: every .jsonl file under it, recursively (cassettes too), in path order.
 
 Options:
   --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema

@@ -263,3 +263,22 @@ describe("compareTools", () => {
     expect(JSON.stringify([before, after])).toBe(snapshot);
   });
 });
+
+test("a pattern is shown as the regular expression it is, backslashes single", () => {
+  const before = [
+    {
+      type: "function",
+      name: "report",
+      parameters: { type: "object", properties: { id: { type: "string", pattern: "^[A-Z]-\\d{4}$" } } },
+    },
+  ];
+  const after = [
+    {
+      type: "function",
+      name: "report",
+      parameters: { type: "object", properties: { id: { type: "string", pattern: "^[A-Z]{2}-\\d{4}$" } } },
+    },
+  ];
+  const [change] = compareTools(before, after);
+  expect(change?.message).toBe("/properties/id: pattern changed from /^[A-Z]-\\d{4}$/ to /^[A-Z]{2}-\\d{4}$/");
+});
