@@ -106,3 +106,49 @@ describe("access_programs (openai ≥ 7.59: required on a response)", () => {
     ).toMatchObject({ access_programs: { cyber: "daybreak_blue" } });
   });
 });
+
+describe("the responder's conversation is in one normalised form", () => {
+  it("role-only messages, string content and parts alike; instructions in parsed", async () => {
+    let seen: unknown[] = [];
+    let instructions: string | null = null;
+    const fake = fakeResponses().respond(({ conversation, parsed }) => {
+      seen = conversation;
+      instructions = parsed.instructions;
+      return turn.message("ok");
+    });
+    await fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test", "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "gpt-5",
+        instructions: "Be brief.",
+        input: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "hello" },
+          { type: "message", role: "user", content: [{ type: "input_text", text: "parts" }] },
+        ],
+      }),
+    });
+    expect(seen).toEqual([
+      {
+        type: "message",
+        id: expect.stringMatching(/^msg_/),
+        role: "user",
+        content: [{ type: "input_text", text: "hi" }],
+      },
+      {
+        type: "message",
+        id: expect.stringMatching(/^msg_/),
+        role: "assistant",
+        content: [{ type: "output_text", text: "hello", annotations: [] }],
+      },
+      {
+        type: "message",
+        id: expect.stringMatching(/^msg_/),
+        role: "user",
+        content: [{ type: "input_text", text: "parts" }],
+      },
+    ]);
+    expect(instructions).toBe("Be brief.");
+  });
+});
