@@ -152,3 +152,58 @@ describe("the responder's conversation is in one normalised form", () => {
     expect(instructions).toBe("Be brief.");
   });
 });
+
+describe("structured output: turn.json and the strict schema check", () => {
+  const format = {
+    type: "json_schema",
+    name: "person",
+    strict: true,
+    schema: {
+      type: "object",
+      properties: { name: { type: "string" } },
+      required: ["name"],
+      additionalProperties: false,
+    },
+  };
+  const ask = (fake: ReturnType<typeof fakeResponses>, text: object = { format }) =>
+    fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5", input: "Who?", text }),
+    });
+
+  it("turn.json serves the value as the answer's JSON text", async () => {
+    const response = await ask(fakeResponses().reply(turn.json({ name: "Ada" })));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { output: Array<{ content: Array<{ text: string }> }> };
+    expect(JSON.parse(body.output[0]?.content[0]?.text ?? "")).toEqual({ name: "Ada" });
+  });
+
+  it("a strict fake refuses a scripted answer that breaks the schema, naming it; invalidJson is served as scripted", async () => {
+    const refused = await ask(fakeResponses().reply(turn.json({ name: 42 })));
+    expect(refused.status).toBe(500);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "invalid_scripted_output", message: expect.stringContaining('"person"') },
+    });
+    const notJson = await ask(fakeResponses().reply(turn.message("Ada")));
+    expect(await notJson.json()).toMatchObject({
+      error: { code: "invalid_scripted_output", message: expect.stringContaining("not JSON") },
+    });
+    expect((await ask(fakeResponses().reply(turn.invalidJson({ name: 42 })))).status).toBe(200);
+    expect((await ask(fakeResponses({ strict: false }).reply(turn.json({ name: 42 })))).status).toBe(200);
+    // without a strict schema, any text is an answer
+    expect(
+      (await ask(fakeResponses().reply(turn.message("Ada")), { format: { ...format, strict: false } })).status,
+    ).toBe(200);
+  });
+
+  it("an invalid schema is the API's 400", async () => {
+    const response = await ask(fakeResponses().reply(turn.json({})), {
+      format: { ...format, schema: { type: "nope" } },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: "invalid_json_schema", param: "text.format.schema" },
+    });
+  });
+});
