@@ -205,12 +205,12 @@ export function createLineChecker(options: LineCheckerOptions) {
       record(line, "malformed_line", CHAT_COMPLETION_MESSAGE);
       return;
     }
-    const items = itemsOfLine(value);
+    const { items, response } = lineItems(value);
     if (items.length === 0) {
       record(line, "empty_response", "empty_response: a response object with no output items");
       return;
     }
-    if (isResponseLine(value)) {
+    if (response) {
       checkOutput(line, items);
       return;
     }
@@ -242,14 +242,6 @@ const CHAT_COMPLETION_MESSAGE =
 function isChatCompletion(value: unknown): boolean {
   if (!isRecord(value) || "type" in value) return false;
   return Array.isArray(value.tool_calls) || Array.isArray(value.choices) || value.object === "chat.completion";
-}
-
-function isResponseLine(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    !("item" in value && !("type" in value)) &&
-    (value.object === "response" || (Array.isArray(value.output) && !("type" in value)))
-  );
 }
 
 /** The output items the gate judges: function calls, and items of a provider (`openai:…`), which never replay elsewhere. */
@@ -473,15 +465,14 @@ function isBareItem(value: unknown): boolean {
 }
 
 /** A log line holds an item, an `{ item }` wrapper, or a response object whose `output` is the items. */
-export function itemsOfLine(value: unknown): unknown[] {
-  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    if ("item" in record && !("type" in record)) return [record.item];
-    if (record.object === "response" || (Array.isArray(record.output) && !("type" in record))) {
-      return Array.isArray(record.output) ? record.output : [];
+function lineItems(value: unknown): { items: unknown[]; response: boolean } {
+  if (isRecord(value)) {
+    if ("item" in value && !("type" in value)) return { items: [value.item], response: false };
+    if (value.object === "response" || (Array.isArray(value.output) && !("type" in value))) {
+      return { items: Array.isArray(value.output) ? value.output : [], response: true };
     }
   }
-  return [value];
+  return { items: [value], response: false };
 }
 
 export interface Io {

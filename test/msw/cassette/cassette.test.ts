@@ -68,6 +68,8 @@ describe("record from the provider, then replay without it", () => {
       expect(fake.requests[0]?.response.events?.map((e) => e.type)).toContain("response.completed");
       expect(fake.requests[0]?.response.interrupted).toBeUndefined();
       expect(fake).toHaveCalledTool("lookup_order", { order_id: "C-3003" });
+      // as docs/cassettes.md says: what the fake stores itself stays empty; the log has it all
+      expect(fake.responses.size).toBe(0);
       const done = fake.requests[0]?.response.events?.find(
         (e) => e.type === "response.output_item.done" && (e.item as { type?: string }).type === "function_call",
       );
