@@ -209,5 +209,8 @@ async function ownServer(): Promise<MswServer> {
   return server as unknown as MswServer;
 }
 
-/** `test` with fresh `responses` and `agents` fakes per test, on an MSW server of its own. See {@link createAgentTest}. */
+/**
+ * `test` with fresh `responses` and `agents` fakes per test, on an MSW server of its own.
+ * See {@link createAgentTest}.
+ */
 export const agentTest = createAgentTest();

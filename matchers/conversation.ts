@@ -20,7 +20,10 @@ export function requireConversation(
     matcherError(ctx, name, label, "received", mustBe, value);
 }
 
-/** `toMatchObject`'s comparison, the runner's own: every key of `expected` is in `actual` and matches, recursively; asymmetric matchers work inside. */
+/**
+ * `toMatchObject`'s comparison, the runner's own: every key of `expected` is in `actual` and matches, recursively;
+ * asymmetric matchers work inside.
+ */
 export function matchesSubset(ctx: MatcherContext, actual: unknown, expected: unknown): boolean {
   return ctx.equals(actual, expected, [
     ...(ctx.customTesters ?? []),

@@ -28,7 +28,10 @@ export function toHaveReceivedRequest(this: MatcherContext, fake: unknown, parti
   };
 }
 
-/** `expect(fake).toHaveReceivedNthRequest(n, partialBody)`: the nth request (from 1) has a body that matches, as `toMatchObject` does. */
+/**
+ * `expect(fake).toHaveReceivedNthRequest(n, partialBody)`: the nth request (from 1) has a body that matches, as
+ * `toMatchObject` does.
+ */
 export function toHaveReceivedNthRequest(
   this: MatcherContext,
   fake: unknown,

@@ -74,7 +74,8 @@ export interface AgentMatchers<R = unknown> {
    *
    * @example
    * expect(session).toRequireAction({ name: "lookup_order", arguments: { order_id: "A-1042" } });
-   * expect(session).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type: "browser_origin_access" }) });
+   * expect(session).toRequireAction({ type: "computer_use_approval_request", request: expect.objectContaining({ type:
+   * "browser_origin_access" }) });
    */
   toRequireAction(action?: RequiredActionPattern): R;
 
@@ -131,7 +132,8 @@ export interface AgentMatchers<R = unknown> {
    * `toMatchObject` does.
    *
    * @example
-   * expect(responses).toHaveReceivedRequest({ model: "gpt-5", tools: [expect.objectContaining({ name: "lookup_order" })] });
+   * expect(responses).toHaveReceivedRequest({ model: "gpt-5", tools: [expect.objectContaining({ name: "lookup_order"
+   * })] });
    */
   toHaveReceivedRequest(partialBody: unknown): R;
 

@@ -213,7 +213,10 @@ export function checkPortableCall(item: unknown): GateResult | undefined {
   );
 }
 
-/** Whether the item passes the gate's first three steps (a portable, completed `function_call`), without building a message. */
+/**
+ * Whether the item passes the gate's first three steps (a portable, completed `function_call`), without building a
+ * message.
+ */
 export function isPortableCompletedCall(item: unknown): boolean {
   return portableCallOutcome(item, false) === undefined;
 }

@@ -337,7 +337,10 @@ interface DfaState {
   /** The char states of the set, in order. */
   chars: number[];
   match: boolean;
-  /** Transitions already computed, for a next position in the middle / at the end: ASCII by index, the rest by code point. */
+  /**
+   * Transitions already computed, for a next position in the middle / at the end: ASCII by index, the rest by code
+   * point.
+   */
   ascii: [Array<DfaState | undefined>, Array<DfaState | undefined>];
   other: [Map<number, DfaState>, Map<number, DfaState>];
 }

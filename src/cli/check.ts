@@ -244,7 +244,10 @@ function isChatCompletion(value: unknown): boolean {
   return Array.isArray(value.tool_calls) || Array.isArray(value.choices) || value.object === "chat.completion";
 }
 
-/** The output items the gate judges: function calls, and items of a provider (`openai:…`), which never replay elsewhere. */
+/**
+ * The output items the gate judges: function calls, and items of a provider (`openai:…`), which never replay
+ * elsewhere.
+ */
 function isGatedOutput(item: unknown): boolean {
   const type = isRecord(item) ? item.type : undefined;
   return type === "function_call" || (typeof type === "string" && type.includes(":"));
@@ -278,7 +281,10 @@ function toolNameOf(item: unknown): string {
   return name.length > MAX_NAME_CHARS ? oneLine(name, MAX_NAME_CHARS) : name;
 }
 
-/** Adds `count` items of one outcome to a tool's tally (a new name past the cap joins {@link OTHER_TOOLS}); returns the name counted. */
+/**
+ * Adds `count` items of one outcome to a tool's tally (a new name past the cap joins {@link OTHER_TOOLS}); returns
+ * the name counted.
+ */
 function countTool(
   tools: Map<string, ToolTally>,
   name: string,
@@ -574,7 +580,10 @@ async function logsInDirectory(path: string): Promise<string[] | undefined> {
   return files;
 }
 
-/** One report for several files: counts added up, failures in file order (each naming its file), the first `maxFailures` kept. */
+/**
+ * One report for several files: counts added up, failures in file order (each naming its file), the first
+ * `maxFailures` kept.
+ */
 function mergeReports(
   directory: string,
   reports: CheckReport[],

@@ -123,6 +123,7 @@ test("a background run that cannot finish ends failed, with response.failed, nev
     url: "u",
     path: "/v1/responses",
     headers: {},
+    route: null,
     body: undefined,
     response: { status: 0, body: undefined },
     transport: "http" as const,

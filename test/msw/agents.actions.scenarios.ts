@@ -268,7 +268,8 @@ export function agentsActionScenarios(transport: Transport): void {
         ],
       });
       const stopped = await sessions.retrieve(session.id);
-      // openai 7.59: the session pauses (budget_reached, and its event) once the turn has failed — the order the SDK's runner ends on.
+      // openai 7.59: the session pauses (budget_reached, and its event) once the turn has failed — the order the
+      // SDK's runner ends on.
       expect(stopped).toMatchObject({
         status: "budget_reached",
         error: expect.stringMatching(

@@ -69,7 +69,7 @@ describe("the request log: each entry copied once", () => {
       model: "gpt-5",
       input: "again",
       stream: true,
-      previous_response_id: first[0]!.response.body.id,
+      previous_response_id: (first[0]!.response.body as { id: string }).id,
     });
     const seen: number[] = [];
     for await (const _event of stream) seen.push(fake.requests[1]!.response.events!.length);

@@ -207,3 +207,44 @@ describe("structured output: turn.json and the strict schema check", () => {
     });
   });
 });
+
+describe("settings the response echoes", () => {
+  // The response is what the SDK's `Response` type says: a lax fake echoes a setting only in one of
+  // the API's forms (sdk.test-d.ts proves the type); anything else is reported as the default.
+  it("a lax fake echoes only the API's forms of each setting", async () => {
+    const fake = fakeResponses({ strict: false }).reply(turn.message("ok"), turn.message("ok"));
+    const create = async (settings: Record<string, unknown>) =>
+      (await (
+        await fake.fetch("https://api.openai.com/v1/responses", {
+          method: "POST",
+          headers: { authorization: "Bearer k", "content-type": "application/json" },
+          body: JSON.stringify({ model: "gpt-5", input: "x", ...settings }),
+        })
+      ).json()) as Record<string, unknown>;
+    const odd = await create({
+      tool_choice: "sometimes",
+      truncation: "sideways",
+      service_tier: "gold",
+      reasoning: { effort: "extreme", summary: "long" },
+      text: { format: { type: "yaml" }, verbosity: "loud" },
+      prompt: { id: "pmpt_1", variables: { city: "Paris", count: 3 } },
+    });
+    expect(odd).toMatchObject({
+      tool_choice: "auto",
+      truncation: "disabled",
+      service_tier: "default",
+      reasoning: { effort: null, summary: null },
+      text: { format: { type: "text" } },
+      prompt: { id: "pmpt_1", variables: { city: "Paris" } },
+    });
+    expect(odd.text).not.toHaveProperty("verbosity");
+    const sent = {
+      tool_choice: { type: "mcp", server_label: "docs" },
+      truncation: "auto",
+      service_tier: "flex",
+      reasoning: { effort: "high", summary: "auto" },
+      text: { format: { type: "json_object" }, verbosity: "low" },
+    };
+    expect(await create(sent)).toMatchObject(sent);
+  });
+});

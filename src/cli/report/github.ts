@@ -30,7 +30,9 @@ export function checkGithub(report: CheckReport): string {
   return [...lines, withoutCommands(checkText(report))].join("\n");
 }
 
-/** The diff as workflow commands: an `::error` on the new tools file for each breaking change, at its line when found. */
+/**
+ * The diff as workflow commands: an `::error` on the new tools file for each breaking change, at its line when found.
+ */
 export function diffGithub(report: DiffReport): string {
   const breaking = report.changes.filter((change) => change.kind === "breaking");
   const lines = breaking

@@ -24,7 +24,10 @@ export function escapeOldSyntax(text: string): string {
   return text.replaceAll("##[", "#\\u0023[");
 }
 
-/** JSON text (json, sarif) with no command in it (see {@link escapeOldSyntax}); JSON has no line breaks inside strings. */
+/**
+ * JSON text (json, sarif) with no command in it (see {@link escapeOldSyntax}); JSON has no line breaks inside
+ * strings.
+ */
 export function defuseJson(json: string): string {
   return escapeOldSyntax(json);
 }

@@ -1,4 +1,7 @@
-/** Characters XML 1.0 cannot hold at all (not even escaped): C0 controls but tab and newlines, lone surrogates, U+FFFE/U+FFFF. */
+/**
+ * Characters XML 1.0 cannot hold at all (not even escaped): C0 controls but tab and newlines, lone surrogates,
+ * U+FFFE/U+FFFF.
+ */
 const NOT_XML =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -57,7 +57,10 @@ export function checkSarif(report: CheckReport): string {
   );
 }
 
-/** The diff as SARIF 2.1.0: a rule per contract rule met, an error per breaking change and a note per compatible one, on the new tools file. */
+/**
+ * The diff as SARIF 2.1.0: a rule per contract rule met, an error per breaking change and a note per compatible one,
+ * on the new tools file.
+ */
 export function diffSarif(report: DiffReport): string {
   const ruleIds = [...new Set(report.changes.map((change) => change.rule))];
   const rules = ruleIds.map((rule): ReportingDescriptor => {

@@ -27,7 +27,9 @@ describe.skipIf(!browserAvailable)(`the HTML report in headless Chromium (${CHRO
   }, 60_000);
   afterAll(async () => browser?.close());
 
-  /** Opens a report page; fails on any request but the page itself and on any console error (a CSP refusal included). */
+  /**
+   * Opens a report page; fails on any request but the page itself and on any console error (a CSP refusal included).
+   */
   async function open(file: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const requests: string[] = [];

@@ -37,7 +37,9 @@ describe("agent-testkit's fixtures in Jest, CommonJS, no flags", () => {
       input: [{ type: "function_call_output", call_id: call.call_id, output: "report" }],
     });
     expect(second.output_text).toBe("Up 4%.");
-    expect(fake.requests[1]!.body.input[0]).toPairWithCall(fake.requests[0]!.response.body.output[0]);
+    const sent = fake.requests[1];
+    if (sent?.route !== "responses.create") throw new Error("expected a parsed create request");
+    expect(sent.body.input?.[0]).toPairWithCall(first.output[0]);
   });
 
   test("the Agents fake through fake.fetch", async () => {

@@ -1,0 +1,64 @@
+// The fakes' wire types against the `openai` SDK's: what a client sends is what a fake accepts
+// (every field the SDK sends is named), and what a fake answers is what a client parses.
+import type { ResponseObject } from "agent-testkit/factories";
+import type {
+  AgentsAgentBody,
+  AgentsCreateBody,
+  AgentsEventsBody,
+  AgentsInputBody,
+  AgentsRecordedRequest,
+  AgentsUpdateBody,
+  RequestItem,
+  RequestTool,
+  ResponsesRecordedRequest,
+  ResponsesRequestBody,
+} from "agent-testkit/msw";
+import { expectTypeOf } from "expect-type";
+import type { AgentSessionInputParam, AgentToolParam } from "openai/resources/beta/agents/agents";
+import type { EventCreateParams } from "openai/resources/beta/agents/sessions/events";
+import type {
+  SessionCreateParams,
+  SessionCreateParamsBase,
+  SessionUpdateParams,
+} from "openai/resources/beta/agents/sessions/sessions";
+import type {
+  Response,
+  ResponseCreateParams,
+  ResponseCreateParamsBase,
+  ResponseInputItem,
+  Tool,
+} from "openai/resources/responses/responses";
+
+// What a client sends is what the fakes' log types accept.
+declare function sent<T>(): T;
+sent<ResponseCreateParams>() satisfies ResponsesRequestBody;
+sent<ResponseInputItem>() satisfies RequestItem;
+sent<Tool>() satisfies RequestTool;
+sent<SessionCreateParams>() satisfies AgentsCreateBody;
+sent<NonNullable<SessionCreateParams["agent"]>>() satisfies AgentsAgentBody;
+sent<AgentToolParam>() satisfies RequestTool;
+sent<SessionUpdateParams>() satisfies AgentsUpdateBody;
+sent<EventCreateParams>() satisfies AgentsEventsBody;
+sent<AgentSessionInputParam>() satisfies AgentsInputBody;
+
+// Every field the SDK may send has a name in the body types (a new one fails here).
+expectTypeOf<Exclude<keyof ResponseCreateParamsBase, keyof ResponsesRequestBody>>().toEqualTypeOf<never>();
+expectTypeOf<Exclude<keyof SessionCreateParamsBase, keyof AgentsCreateBody>>().toEqualTypeOf<never>();
+expectTypeOf<Exclude<keyof SessionUpdateParams, keyof AgentsUpdateBody>>().toEqualTypeOf<never>();
+expectTypeOf<Exclude<keyof NonNullable<SessionCreateParams["agent"]>, keyof AgentsAgentBody>>().toEqualTypeOf<never>();
+
+// What the Responses fake answers is what a client parses (`output_text` is the SDK's own addition).
+// One field differs on purpose: the API spec requires `usage` and sends null until a response is
+// done (`response.created`, a queued background run); the SDK types it optional and never null,
+// which no client relies on. The fake sends what the wire carries.
+sent<Omit<ResponseObject, "usage">>() satisfies Omit<Response, "output_text" | "usage">;
+sent<NonNullable<ResponseObject["usage"]>>() satisfies NonNullable<Response["usage"]>;
+
+// A log entry's body is typed only on the route that parsed it.
+declare const entry: ResponsesRecordedRequest;
+expectTypeOf(entry.body).toBeUnknown();
+if (entry.route === "responses.create") expectTypeOf(entry.body).toEqualTypeOf<ResponsesRequestBody>();
+if (entry.route === null) expectTypeOf(entry.body).toBeUnknown();
+declare const session: AgentsRecordedRequest;
+if (session.route === "sessions.events") expectTypeOf(session.body.events).toEqualTypeOf<AgentsInputBody[]>();
+if (session.route === "sessions.create") expectTypeOf(session.body).toEqualTypeOf<AgentsCreateBody>();
