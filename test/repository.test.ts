@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { staleBuild } from "./build.js";
 
@@ -120,4 +121,36 @@ describe("docs/architecture.md is the map", () => {
     expect(modules.length).toBeGreaterThan(50);
     expect(modules.filter((file) => !map.includes(basename(file)))).toEqual([]);
   });
+});
+
+// Lines wrap at the formatter's width (120, biome.jsonc). What it cannot wrap is one literal: a
+// message, a template, a pattern, kept whole so that it can be searched for as it is printed.
+test("a line over 120 columns is code around one literal the formatter cannot break", () => {
+  const offenders: string[] = [];
+  for (const file of trackedFiles().filter((f) => /\.(ts|mjs|cjs|js)$/.test(f))) {
+    const text = readFileSync(join(root, file), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const literals: Array<[number, number]> = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateExpression(node) ||
+        ts.isRegularExpressionLiteral(node)
+      )
+        literals.push([node.getStart(source), node.end]);
+      else ts.forEachChild(node, visit);
+    };
+    visit(source);
+    let start = 0;
+    text.split("\n").forEach((line, i) => {
+      const end = start + line.length;
+      if (line.length > 120) {
+        const covered = Math.max(0, ...literals.map(([a, b]) => Math.min(b, end) - Math.max(a, start)));
+        if (line.length - covered > 120) offenders.push(`${file}:${i + 1}`);
+      }
+      start = end + 1;
+    });
+  }
+  expect(offenders).toEqual([]);
 });

@@ -384,7 +384,8 @@ async function checkWithWorkers(options: CheckOptions, threads: number): Promise
       let chunk = typeof raw === "string" ? Buffer.from(raw) : (raw as Buffer);
       if (first && chunk.length > 0) {
         first = false;
-        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3); // the file's byte-order mark
+        // the file's byte-order mark
+        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
       }
       pending.push(chunk);
       pendingBytes += chunk.length;

@@ -100,7 +100,8 @@ describe("diff: hostile tool names and property paths", () => {
         expect(commands.filter((c) => c === "error").length).toBeGreaterThan(0);
       } else expect(commands).toEqual([]);
       if (format === "json" || format === "sarif") expect(() => JSON.parse(out)).not.toThrow();
-      if (format === "json") expect(JSON.stringify(JSON.parse(out))).toContain("##[set-output"); // the same data, only written differently
+      // the same data, only written differently
+      if (format === "json") expect(JSON.stringify(JSON.parse(out))).toContain("##[set-output");
     });
   }
 

@@ -42,7 +42,8 @@ test("without Authorization: 401; malformed JSON: 400; unknown path: 404 — all
 
 describe("scripted calls: one policy for both fakes", () => {
   const tools = [examples.salesTool, examples.lookupOrderTool];
-  const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch }); // default retries
+  // default retries
+  const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch });
 
   test("arguments that break the tool's schema are a 500 invalid_scripted_call naming the problem, never retried", async () => {
     const fake = fakeResponses({ tools }).reply(turn.functionCall("get_latest_sales_report", { region: "mars" }));

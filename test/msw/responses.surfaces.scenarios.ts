@@ -454,7 +454,8 @@ export function surfaceScenarios(transport: Transport): void {
       ).rejects.toMatchObject({ status: 400, code: "invalid_encrypted_content" });
       fake.reply(turn.reasoning(undefined, turn.message("no summary")));
       const plain = await client.responses.create({ model: "gpt-5", input: "x" });
-      expect(plain.output[0]).toEqual({ type: "reasoning", id: expect.stringMatching(/^rs_/), summary: [] }); // stored and not asked for: no encrypted content
+      // stored and not asked for: no encrypted content
+      expect(plain.output[0]).toEqual({ type: "reasoning", id: expect.stringMatching(/^rs_/), summary: [] });
       expectSpecValid(fake);
     });
 
