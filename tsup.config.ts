@@ -24,8 +24,27 @@ const shared: Options = {
 /**
  * In the CommonJS build, msw is required when `fake.handlers` is first read, not when
  * `agent-testkit/msw` loads: `fake.fetch` and `fake.listen()` then work in Jest's CommonJS mode
- * even where msw cannot be required (MSW 3 is ESM-only; MSW 2 works in CommonJS).
+ * even where msw cannot be required (MSW 3 is ESM-only; MSW 2 from 2.11.3 on needs its ESM-only
+ * dependencies compiled). Where it cannot, the error says what to do.
  */
+const LAZY_MSW = `
+function msw() {
+  try {
+    return require("msw");
+  } catch (error) {
+    const reason = String(error && error.message).split("\\n")[0];
+    throw new Error(
+      "agent-testkit: fake.handlers needs msw, which cannot be loaded here: " + reason + ". " +
+        "In Jest's CommonJS mode, MSW 3 cannot load, and MSW 2 from 2.11.3 on loads once Jest compiles its ESM-only " +
+        "dependencies (transformIgnorePatterns; see agent-testkit's docs/matchers.md, 'Jest in CommonJS mode with " +
+        "today's MSW 2'). fake.fetch and fake.listen() need no msw.",
+      { cause: error },
+    );
+  }
+}
+module.exports = { http: { all: (...args) => msw().http.all(...args) }, ws: { link: (...args) => msw().ws.link(...args) } };
+`;
+
 const lazyMsw: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "lazy-msw",
   setup(build) {
@@ -34,8 +53,7 @@ const lazyMsw: NonNullable<Options["esbuildPlugins"]>[number] = {
       args.namespace === "lazy-msw" ? { path: "msw", external: true } : { path: "msw", namespace: "lazy-msw" },
     );
     build.onLoad({ filter: /.*/, namespace: "lazy-msw" }, () => ({
-      contents:
-        'module.exports = { http: { all: (...args) => require("msw").http.all(...args) }, ws: { link: (...args) => require("msw").ws.link(...args) } };',
+      contents: LAZY_MSW,
       loader: "js",
     }));
   },

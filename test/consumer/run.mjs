@@ -21,7 +21,11 @@ const only = process.argv.slice(2);
 const systemPath = process.env.PATH.split(delimiter)
   .filter((p) => !p.includes(`node_modules${"/"}.bin`))
   .join(delimiter);
-const nodesOf = { imports: ["pinned", "system"], "node20-vitest4-jest29": ["system"] };
+const nodesOf = {
+  imports: ["pinned", "system"],
+  "node20-vitest4-jest29": ["system"],
+  "node20-jest29-babel": ["system"],
+};
 
 const work = mkdtempSync(join(tmpdir(), "agent-testkit-consumer-"));
 const packed = JSON.parse(

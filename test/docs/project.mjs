@@ -1,5 +1,6 @@
 // Builds the two docs projects from README.md and docs/*.md (see snippets.mjs): one on Vitest 5
-// (ESM, MSW 3, openai 7), one on Jest 30 in CommonJS with no flags (MSW 2: MSW 3 is ESM-only).
+// (ESM, MSW 3, openai 7), one on Jest 30 in CommonJS with no flags (the newest MSW 2: MSW 3 is
+// ESM-only).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { blocksOf, lint, moduleName, runnersOf, testModule } from "./snippets.mjs";
@@ -127,8 +128,15 @@ function writeJestProject(dir) {
     json({
       name: "docs-jest",
       private: true,
-      scripts: { test: "tsc -p . && jest --config jest.config.cjs --rootDir build" },
-      devDependencies: { jest: "30.5.2", "@jest/globals": "30.5.2", msw: "2.9.0", ...VERSIONS },
+      scripts: { test: "tsc -p . && jest --config jest.config.cjs --roots \"<rootDir>/build\"" },
+      // the newest MSW 2, compiled as docs/matchers.md shows (babel-jest, @babel/preset-env)
+      devDependencies: {
+        jest: "30.5.2",
+        "@jest/globals": "30.5.2",
+        msw: "^2.11.3",
+        "@babel/preset-env": "^7.29.0",
+        ...VERSIONS,
+      },
     }),
   );
 }

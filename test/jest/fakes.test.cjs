@@ -78,3 +78,20 @@ test("the conversation matchers, in Jest", async () => {
   expect(fake).not.toHaveReceivedRequest({ model: "gpt-4o" });
   expect([first.output[0]]).toEqual([expect.toHaveCalledTool("lookup_order")]);
 });
+
+test("where msw cannot load (MSW 3 here, ESM-only), fake.handlers says so and what works; fake.fetch is unaffected", async () => {
+  const fake = fakeResponses().reply(turn.message("still here"));
+  let error;
+  try {
+    fake.handlers;
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(Error);
+  expect(error.message).toMatch(/^agent-testkit: fake\.handlers needs msw, which cannot be loaded here: \S/);
+  expect(error.message).toContain("transformIgnorePatterns");
+  expect(error.message).toContain("fake.fetch and fake.listen() need no msw.");
+  expect(error.cause).toBeDefined();
+  const client = new OpenAI({ apiKey: "k", fetch: fake.fetch });
+  expect((await client.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("still here");
+});
