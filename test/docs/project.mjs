@@ -15,12 +15,23 @@ export function docsPages(root) {
 
 const VERSIONS = { typescript: "5.9.3", "@types/node": "24.19.4", openai: "7.59.0", ws: "8.23.0" };
 
+// What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.
+const INIT_DEFAULTS = {
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: "force",
+};
+
 const TSCONFIG_VITEST = {
   compilerOptions: {
     target: "ES2022",
     module: "ESNext",
     moduleResolution: "Bundler",
     strict: true,
+    ...INIT_DEFAULTS,
+    verbatimModuleSyntax: true,
     noEmit: true,
     skipLibCheck: true,
     resolveJsonModule: true,
@@ -30,12 +41,14 @@ const TSCONFIG_VITEST = {
   exclude: ["node_modules"],
 };
 
+// CommonJS: `verbatimModuleSyntax` would refuse every `import` (tsc --init's projects are ESM).
 const TSCONFIG_JEST = {
   compilerOptions: {
     target: "ES2022",
     module: "Node16",
     moduleResolution: "Node16",
     strict: true,
+    ...INIT_DEFAULTS,
     outDir: "build",
     skipLibCheck: true,
     resolveJsonModule: true,
@@ -128,7 +141,7 @@ function writeJestProject(dir) {
     json({
       name: "docs-jest",
       private: true,
-      scripts: { test: "tsc -p . && jest --config jest.config.cjs --roots \"<rootDir>/build\"" },
+      scripts: { test: 'tsc -p . && jest --config jest.config.cjs --roots "<rootDir>/build"' },
       // the newest MSW 2, compiled as docs/matchers.md shows (babel-jest, @babel/preset-env)
       devDependencies: {
         jest: "30.5.2",
