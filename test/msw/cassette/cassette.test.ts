@@ -52,6 +52,11 @@ describe("record from the provider, then replay without it", () => {
     expect(await toolLoop(replayClient, "And B-2001?", true)).toEqual(recordedStream);
     expect(replaying.cassette).toMatchObject({ mode: "replay", misses: [], used: 4 });
     expect(replaying.requests).toHaveLength(4);
+    // every answer is stored, as the fake's own are: a JSON one with no events, a streamed one with its events
+    const ids = [...replaying.responses.keys()];
+    expect(ids).toEqual([...recorded.ids, ...recordedStream.ids]);
+    expect(replaying.events(ids[0] ?? "")).toEqual([]);
+    expect(replaying.events(ids[3] ?? "").at(-1)?.type).toBe("response.completed");
   });
 
   test("a streamed tool call is logged, in record and in replay: the conversation matchers see it", async () => {
@@ -68,8 +73,14 @@ describe("record from the provider, then replay without it", () => {
       expect(fake.requests[0]?.response.events?.map((e) => e.type)).toContain("response.completed");
       expect(fake.requests[0]?.response.interrupted).toBeUndefined();
       expect(fake).toHaveCalledTool("lookup_order", { order_id: "C-3003" });
-      // as docs/cassettes.md says: what the fake stores itself stays empty; the log has it all
-      expect(fake.responses.size).toBe(0);
+      // as docs/cassettes.md says: the answers are stored as the fake's own, streamed or not
+      expect(fake.responses.size).toBe(2);
+      const [first, second] = fake.responses.values();
+      expect(first?.output.map((item) => item.type)).toEqual(["function_call"]);
+      expect(fake.items(first?.id ?? "").map((item) => item.type)).toEqual(["message", "function_call"]);
+      expect(fake.events(first?.id ?? "").at(-1)?.type).toBe("response.completed");
+      expect(fake.items(second?.id ?? "")[0]).toPairWithCall(first?.output[0]);
+      expect(second?.output.map((item) => item.type)).toEqual(["message"]);
       const done = fake.requests[0]?.response.events?.find(
         (e) => e.type === "response.output_item.done" && (e.item as { type?: string }).type === "function_call",
       );
