@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { cassetteMode } from "../../../fixtures/msw/cassette/cassette.js";
 import { readCassette } from "../../../fixtures/msw/cassette/file.js";
 import { type CassetteOptions, fakeAgents, fakeResponses } from "../../../fixtures/msw/index.js";
@@ -148,6 +148,32 @@ describe("record from the provider, then replay without it", () => {
       "Where is C-3003?",
     );
     expect(readFileSync(again, "utf8")).toBe(first);
+  });
+
+  test("re-recording needs no code change: the upstream from OPENAI_BASE_URL (or AGENT_TESTKIT_UPSTREAM), the client's own key", async () => {
+    const path = join(dir, "from-env.jsonl");
+    vi.stubEnv("OPENAI_API_KEY", "sk-agent-testkit-placeholder"); // what the setup entries set when unset
+    try {
+      for (const [name, file] of [
+        ["OPENAI_BASE_URL", path],
+        ["AGENT_TESTKIT_UPSTREAM", `${path}.gateway`],
+      ] as const) {
+        vi.stubEnv("OPENAI_BASE_URL", name === "OPENAI_BASE_URL" ? upstream.responses : "http://127.0.0.1:9/v1");
+        if (name === "AGENT_TESTKIT_UPSTREAM") vi.stubEnv(name, upstream.responses);
+        const fake = fakeResponses({ cassette: { path: file, mode: "record" } });
+        const client = new OpenAI({
+          apiKey: KEY,
+          baseURL: "https://api.openai.com/v1",
+          fetch: fake.fetch,
+          maxRetries: 0,
+        });
+        expect((await client.responses.create({ model: "gpt-5", input: "hi" })).status, name).toBe("completed");
+        expect(readCassette(file), name).toHaveLength(1);
+        expect(readFileSync(file, "utf8")).not.toContain(KEY);
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   test("recording needs a real key: without one nothing is sent", async () => {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { upstreamOf } from "../../../fixtures/msw/cassette/cassette.js";
 import { readCassette, writeSection } from "../../../fixtures/msw/cassette/file.js";
 import { CallLedger } from "../../../fixtures/msw/cassette/gate.js";
 import { firstDifference } from "../../../fixtures/msw/cassette/match.js";
@@ -134,5 +135,20 @@ describe("redaction", () => {
       "x-request-id": "req_1",
       "openai-processing-ms": REDACTED,
     });
+  });
+});
+
+describe("where a cassette records from", () => {
+  test("the option, else AGENT_TESTKIT_UPSTREAM, else OPENAI_BASE_URL (as the clients read it), else the API", () => {
+    const gateway = "https://gateway.example/openai/v1/";
+    expect(
+      upstreamOf({ upstream: "http://a/v1" }, { AGENT_TESTKIT_UPSTREAM: gateway, OPENAI_BASE_URL: "http://b" }),
+    ).toBe("http://a/v1");
+    expect(upstreamOf({}, { AGENT_TESTKIT_UPSTREAM: gateway, OPENAI_BASE_URL: "http://b/v1" })).toBe(
+      "https://gateway.example/openai/v1",
+    );
+    expect(upstreamOf({}, { OPENAI_BASE_URL: "http://b/v1" })).toBe("http://b/v1");
+    expect(upstreamOf({}, { OPENAI_BASE_URL: "" })).toBe("https://api.openai.com/v1");
+    expect(upstreamOf({}, {})).toBe("https://api.openai.com/v1");
   });
 });
