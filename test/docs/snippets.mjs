@@ -6,7 +6,9 @@
 // How a block is read (the words after the language are its options):
 //   ```ts                 a test module (it calls test/describe/agentTest) or statements, which
 //                         become one test; run on both runners unless it says `vitest` or `jest`
-//                         (a block that uses agent-testkit/vitest or agentTest is Vitest-only)
+//                         (a block that uses agent-testkit/vitest or agentTest is Vitest-only).
+//                         Statements say so on their first line (STATEMENTS): pasted as a whole
+//                         file, they would be "No test suite found"
 //   ```ts file=tools.ts   a file of the project that other blocks import ("./tools")
 //   ```ts fails           statements that must fail; the ```text block right after it is the
 //                         exact message (colours stripped)
@@ -19,6 +21,14 @@
 //   ```text / ```         output shown after a block; on its own, prose (not run)
 
 const FENCE = /^```(\S*)\s*(.*)$/;
+
+/** The first line of a block of statements: where a reader puts them. */
+export const STATEMENTS = "// Inside a test (the imports at the top of its file):";
+
+/** Whether a ts/js block is a whole test module (it calls test/describe/agentTest at the top level). */
+export function isTestModule(code) {
+  return /^(test|it|describe|agentTest)(\.\w+)?\(/m.test(code);
+}
 
 /** The fenced blocks of a Markdown text, with their language, options, line and body. */
 export function blocksOf(markdown, page) {
@@ -70,6 +80,14 @@ export function lint(blocks) {
       if (notInstall.length > 0)
         problems.push(`${where}: a shell block that is not an install must say \`run\` (found: ${notInstall[0]})`);
     }
+    if (
+      (block.lang === "ts" || block.lang === "js") &&
+      !block.options.file &&
+      !block.isOutput &&
+      !isTestModule(block.code) &&
+      !block.code.startsWith(STATEMENTS)
+    )
+      problems.push(`${where}: statements, not a test file: start the block with \`${STATEMENTS}\``);
     if (block.options.fails && block.output === undefined)
       problems.push(`${where}: a \`fails\` block needs the expected message in a \`\`\`text block right after it`);
     if ((block.lang === "json" || block.lang === "jsonl" || block.lang === "yaml") && !block.options.file)
@@ -140,7 +158,7 @@ export function testModule(block, runner) {
   if (runner === "jest") code = code.replace(/from "vitest"/g, 'from "@jest/globals"');
   const { imports, body } = splitImports(code);
   const text = assertArrows(body.join("\n"));
-  const isModule = /^(test|it|describe|agentTest)(\.\w+)?\(/m.test(text);
+  const isModule = isTestModule(text);
   let main;
   if (block.options.fails)
     main = `__test(${JSON.stringify(name)}, async () => {\n  await __fails(async () => {\n${text}\n  }, ${JSON.stringify(block.output)});\n});`;

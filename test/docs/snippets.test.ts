@@ -7,7 +7,7 @@ import { root } from "../build.js";
 // @ts-expect-error -- plain ESM helpers without declarations
 import { docsPages } from "./project.mjs";
 // @ts-expect-error -- plain ESM helpers without declarations
-import { assertArrows, blocksOf, lint, runnersOf, testModule } from "./snippets.mjs";
+import { assertArrows, blocksOf, lint, runnersOf, STATEMENTS, testModule } from "./snippets.mjs";
 
 type Block = {
   page: string;
@@ -23,6 +23,7 @@ const page = [
   "# Page",
   "",
   "```ts fails",
+  STATEMENTS,
   "expect(1).toBe(2);",
   "```",
   "",
@@ -35,6 +36,7 @@ const page = [
   "```",
   "",
   "```ts",
+  STATEMENTS,
   'import { x } from "./x";',
   "x(); // → 3",
   "```",
@@ -46,9 +48,9 @@ describe("reading blocks", () => {
   test("language, options, line, and the output right after a block", () => {
     expect(blocks.map((b) => [b.lang, b.line])).toEqual([
       ["ts", 3],
-      ["text", 7],
-      ["sh", 11],
-      ["ts", 15],
+      ["text", 8],
+      ["sh", 12],
+      ["ts", 16],
     ]);
     expect(blocks[0]!.options).toEqual({ fails: true });
     expect(blocks[0]!.output).toBe("expected message");
@@ -56,11 +58,19 @@ describe("reading blocks", () => {
   });
 
   test("a shell block that is not an install must say run; a fails block needs its message", () => {
-    expect(lint(blocks)).toEqual(["page.md:11: a shell block that is not an install must say `run` (found: npm test)"]);
-    expect(lint(blocksOf("```ts fails\nx\n```", "p.md"))).toEqual([
+    expect(lint(blocks)).toEqual(["page.md:12: a shell block that is not an install must say `run` (found: npm test)"]);
+    expect(lint(blocksOf(`\`\`\`ts fails\n${STATEMENTS}\nx\n\`\`\``, "p.md"))).toEqual([
       "p.md:1: a `fails` block needs the expected message in a ```text block right after it",
     ]);
     expect(lint(blocksOf("```python\nx\n```", "p.md"))[0]).toMatch(/cannot be checked/);
+  });
+
+  test("statements say so on their first line; a whole test file and a project file need not", () => {
+    expect(lint(blocksOf("```ts\nconst a = 1;\n```", "p.md"))).toEqual([
+      `p.md:1: statements, not a test file: start the block with \`${STATEMENTS}\``,
+    ]);
+    expect(lint(blocksOf('```ts\ntest("t", () => {});\n```', "p.md"))).toEqual([]);
+    expect(lint(blocksOf("```ts file=tools.ts\nexport const tools = [];\n```", "p.md"))).toEqual([]);
   });
 
   test("`expr; // → value` becomes an assertion, a declaration asserts its name", () => {
@@ -72,13 +82,13 @@ describe("reading blocks", () => {
   test("statements become one test; imports stay on top; Jest gets @jest/globals", () => {
     const block = blocks[3]!;
     const vitest = testModule(block, "vitest") as string;
-    expect(vitest).toMatch(/^\/\/ page\.md:15[^\n]*\nimport \{ x \} from "\.\/x";\n/);
-    expect(vitest).toContain('__test("page.md:15", async () => {\n__shows(x(), 3);\n});');
+    expect(vitest).toMatch(/^\/\/ page\.md:16[^\n]*\nimport \{ x \} from "\.\/x";\n/);
+    expect(vitest).toContain(`__test("page.md:16", async () => {\n${STATEMENTS}\n__shows(x(), 3);\n});`);
     const jest = testModule({ ...block, code: `import { expect } from "vitest";\n${block.code}` }, "jest") as string;
     expect(jest).toContain('import { expect } from "@jest/globals";');
     expect(jest).not.toContain('from "vitest"');
     expect(testModule(blocks[0]!, "vitest")).toContain(
-      'await __fails(async () => {\nexpect(1).toBe(2);\n  }, "expected message");',
+      `await __fails(async () => {\n${STATEMENTS}\nexpect(1).toBe(2);\n  }, "expected message");`,
     );
   });
 
