@@ -7,6 +7,7 @@ import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/respon
 import type { AcceptSocket } from "../fixtures/msw/responses/websocket.js";
 import type { Dispatch } from "../fixtures/msw/transports.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
+import { perTest } from "../src/internal/running.js";
 
 export { unhandledGuard };
 
@@ -152,7 +153,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       void agentTestGuard;
       const { fakeResponses } = await import("../fixtures/msw/responses/index.js");
       const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "responses");
-      const fake = fakeResponses({ ...options.responses, ...(cassette ? { cassette } : {}) });
+      const fake = fakeResponses(perTest({ ...options.responses, ...(cassette ? { cassette } : {}) }));
       await use(fake);
       fake.reset();
       await fake.cassette?.saved(); // a recording that could not be saved fails the test, saying why
@@ -161,7 +162,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       void agentTestGuard;
       const { fakeAgents } = await import("../fixtures/msw/agents/index.js");
       const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "agents");
-      const fake = fakeAgents({ ...options.agents, baseUrl, ...(cassette ? { cassette } : {}) });
+      const fake = fakeAgents(perTest({ ...options.agents, baseUrl, ...(cassette ? { cassette } : {}) }));
       await use(fake);
       fake.reset();
       await fake.cassette?.saved();

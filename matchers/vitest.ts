@@ -1,5 +1,6 @@
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/lateBoundFetch.js";
+import { testEnded, testStarted } from "../src/internal/running.js";
 import { agentMatchers } from "./index.js";
 import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
 
@@ -8,6 +9,9 @@ expect.extend(agentMatchers);
 // `new OpenAI()` needs no key (see lateBoundFetch.ts).
 installLateBoundFetch();
 providePlaceholderKey();
+// Counts the tests running at once, for the fakes' hint about a fake shared by concurrent tests.
+beforeEach(testStarted);
+afterEach(testEnded);
 
 // Vitest 5 reads custom matchers from `Matchers<R, T>`; Vitest 4 reads them from the global
 // `jest.Matchers<R, T>`; both read asymmetric ones from `AsymmetricMatchersContaining`.
