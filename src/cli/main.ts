@@ -3,6 +3,7 @@ import { VERSION } from "../version.js";
 import { UsageError } from "./args.js";
 import { CHECK_USAGE, type Io, runCheck } from "./check.js";
 import { DIFF_USAGE, runDiff } from "./diff.js";
+import { INIT_USAGE, runInit } from "./init.js";
 import { defuseText } from "./report/logSafe.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]
@@ -10,12 +11,14 @@ export const USAGE = `Usage: agent-testkit <command> [options]
 Commands:
   check <log.jsonl | ->  --tools <tools.json>   replay a JSONL log through the gate
   diff <old-tools.json> <new-tools.json>       breaking changes between two tool sets
+  init [--runner vitest|jest]                 add the setup entry to the project's test config
 
 Run agent-testkit <command> --help for a command's options; agent-testkit --version prints the version.`;
 
 const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], io: Io) => Promise<number> }> = {
   check: { usage: CHECK_USAGE, run: runCheck },
   diff: { usage: DIFF_USAGE, run: runDiff },
+  init: { usage: INIT_USAGE, run: runInit },
 };
 
 /** Runs the CLI; resolves to the exit code. */
