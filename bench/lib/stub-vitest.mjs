@@ -10,6 +10,8 @@ const chain = () => new Proxy(function () {}, { get: (_t, key) => (key === "then
 export const expect = { extend() {} };
 export const test = Object.assign(() => {}, { extend: () => Object.assign(() => {}, { aroundEach() {}, concurrent: chain() }) });
 export const aroundEach = () => {};
+export const beforeEach = () => {};
+export const afterEach = () => {};
 export default {};
 `;
 
