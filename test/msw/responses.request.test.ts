@@ -1,5 +1,6 @@
 // The one parse of a create-like body: what a strict and a lax fake refuse, and what every later
 // step (and the responder) reads from it.
+import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../fixtures/msw/errors.js";
 import { type CreateRequest, fakeResponses, turn } from "../../fixtures/msw/index.js";
@@ -34,7 +35,7 @@ describe("parseCreate", () => {
       store: false,
       stream: true,
       background: false,
-      encryptedReasoning: true,
+      encryptedReasoning: false, // store: false alone does not return it: only include does
       compactThreshold: 0,
       previousResponseId: undefined,
       conversationId: undefined,
@@ -246,5 +247,63 @@ describe("settings the response echoes", () => {
       text: { format: { type: "json_object" }, verbosity: "low" },
     };
     expect(await create(sent)).toMatchObject(sent);
+  });
+});
+
+describe("reasoning under store: false", () => {
+  const tools = [{ type: "function" as const, name: "lookup", strict: false, parameters: { type: "object" } }];
+  const client = (fake: ReturnType<typeof fakeResponses>) =>
+    new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+
+  it("comes back opaque only when include asks for it (forgetting include is a bug a test must see)", async () => {
+    const fake = fakeResponses().reply(
+      turn.reasoning("why", turn.functionCall("lookup", {})),
+      turn.reasoning("why", turn.functionCall("lookup", {})),
+    );
+    const plain = await client(fake).responses.create({ model: "gpt-5", input: "x", tools, store: false });
+    expect(plain.output[0]).not.toHaveProperty("encrypted_content");
+    const included = await client(fake).responses.create({
+      model: "gpt-5",
+      input: "x",
+      tools,
+      store: false,
+      include: ["reasoning.encrypted_content"],
+    });
+    expect(included.output[0]).toMatchObject({ encrypted_content: expect.stringMatching(/^gAAAAA/) });
+  });
+
+  it("sent back by id alone, it names an item nobody kept: the API's 404; a stored one is found", async () => {
+    const fake = fakeResponses().reply(
+      turn.reasoning("why", turn.functionCall("lookup", {})),
+      turn.reasoning("why", turn.functionCall("lookup", {})),
+      turn.message("done"),
+    );
+    const unstored = await client(fake).responses.create({ model: "gpt-5", input: "x", tools, store: false });
+    const [reasoning, call] = unstored.output;
+    if (reasoning?.type !== "reasoning" || call?.type !== "function_call")
+      throw new Error("expected reasoning, a call");
+    const answer = { type: "function_call_output" as const, call_id: call.call_id, output: "ok" };
+    await expect(
+      client(fake).responses.create({
+        model: "gpt-5",
+        store: false,
+        tools,
+        input: [{ role: "user", content: "x" }, reasoning, call, answer] as never,
+      }),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining(
+        `Item with id '${reasoning.id}' not found. Items are not persisted when \`store\` is set to false.`,
+      ),
+    });
+    const stored = await client(fake).responses.create({ model: "gpt-5", input: "x", tools });
+    const [kept, keptCall] = stored.output;
+    if (kept?.type !== "reasoning" || keptCall?.type !== "function_call") throw new Error("expected reasoning, a call");
+    const next = await client(fake).responses.create({
+      model: "gpt-5",
+      tools,
+      input: [kept, keptCall, { type: "function_call_output", call_id: keptCall.call_id, output: "ok" }],
+    });
+    expect(next.output_text).toBe("done");
   });
 });
