@@ -307,3 +307,50 @@ describe("reasoning under store: false", () => {
     expect(next.output_text).toBe("done");
   });
 });
+
+describe("item_reference input items", () => {
+  const client = (fake: ReturnType<typeof fakeResponses>) =>
+    new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+
+  it("are resolved from the store, as the API does: the responder reads what the reference names", async () => {
+    const seen: unknown[][] = [];
+    const fake = fakeResponses().respond(({ conversation }) => {
+      seen.push(conversation);
+      return turn.message(`answer ${seen.length}`);
+    });
+    const first = await client(fake).responses.create({ model: "gpt-5", input: "Hi" });
+    const said = first.output[0];
+    if (said?.type !== "message") throw new Error("expected a message");
+    const second = await client(fake).responses.create({
+      model: "gpt-5",
+      input: [{ type: "item_reference", id: said.id }, { id: said.id }, { role: "user", content: "And?" }],
+    });
+    expect(second.output_text).toBe("answer 2");
+    expect(seen[1]?.slice(0, 2)).toEqual([said, said]);
+    expect(fake.items(second.id)[0]).toEqual(said);
+  });
+
+  it("a reference to an item the fake does not have is the API's 404 (a lax fake passes it on)", async () => {
+    const strict = fakeResponses().reply(turn.message("never"));
+    await expect(
+      client(strict).responses.create({ model: "gpt-5", input: [{ type: "item_reference", id: "msg_nope" }] }),
+    ).rejects.toMatchObject({ status: 404, message: "404 Item with id 'msg_nope' not found." });
+    const lax = fakeResponses({ strict: false }).reply(turn.message("ok"));
+    expect(
+      (await client(lax).responses.create({ model: "gpt-5", input: [{ type: "item_reference", id: "msg_nope" }] }))
+        .output_text,
+    ).toBe("ok");
+  });
+
+  it("a reference to reasoning made under store: false says it was never kept", async () => {
+    const fake = fakeResponses().reply(turn.reasoning("why", turn.message("first")));
+    const first = await client(fake).responses.create({ model: "gpt-5", input: "x", store: false });
+    const id = first.output[0]?.id ?? "";
+    await expect(
+      client(fake).responses.create({ model: "gpt-5", input: [{ type: "item_reference", id }] }),
+    ).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining("Items are not persisted when `store` is set to false."),
+    });
+  });
+});
