@@ -243,8 +243,10 @@ describe("settings the response echoes", () => {
       tool_choice: { type: "mcp", server_label: "docs" },
       truncation: "auto",
       service_tier: "flex",
-      reasoning: { effort: "high", summary: "auto" },
+      reasoning: { effort: "high", summary: "auto", mode: "pro", context: "all_turns" },
       text: { format: { type: "json_object" }, verbosity: "low" },
+      user: "user-7",
+      prompt_cache_retention: "24h",
     };
     expect(await create(sent)).toMatchObject(sent);
   });

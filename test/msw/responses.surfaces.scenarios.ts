@@ -489,7 +489,9 @@ export function surfaceScenarios(transport: Transport): void {
       };
       const settings = {
         tool_choice: { type: "function" as const, name: "lookup_order" },
-        reasoning: { effort: "low" as const, summary: "concise" as const },
+        reasoning: { effort: "low" as const, summary: "concise" as const, context: "current_turn" as const },
+        user: "user-7",
+        prompt_cache_retention: "in_memory" as const,
         max_output_tokens: 500,
         max_tool_calls: 3,
         truncation: "auto" as const,
