@@ -437,13 +437,29 @@ export function surfaceScenarios(transport: Transport): void {
         tools: [...tools] as never,
       });
       expect(next.output_text).toBe("Up 4%.");
-      // the reasoning item without the call that followed it: the real API's 400 (a refused request takes no scripted
-      // turn)
+      // stateless, the items after a reasoning item may come back rebuilt (the AI SDK's zero-data-retention
+      // path: an assistant message without its id): accepted
+      fake.reply(turn.message("Rebuilt."));
+      const rebuilt = await client.responses.create({
+        model: "gpt-5",
+        store: false,
+        input: [user, reasoning, { role: "assistant", content: "Up 4%." }, { role: "user", content: "More?" }] as never,
+      });
+      expect(rebuilt.output_text).toBe("Rebuilt.");
+      // a stored reasoning item without the call that followed it: the real API's 400 (a refused request takes no
+      // scripted turn)
+      fake.reply(turn.reasoning("Again.", turn.functionCall("get_latest_sales_report", { region: "apac" })));
+      const stored = await client.responses.create({ model: "gpt-5", input: "APAC?", tools: [...tools] as never });
+      const [storedReasoning, storedCall] = stored.output as [
+        OpenAI.Responses.ResponseReasoningItem,
+        OpenAI.Responses.ResponseFunctionToolCall,
+      ];
+      const storedOutput = { type: "function_call_output" as const, call_id: storedCall.call_id, output: "up 4%" };
       await expect(
-        client.responses.create({ model: "gpt-5", store: false, input: [user, reasoning, output] as never }),
+        client.responses.create({ model: "gpt-5", input: [user, storedReasoning, storedOutput] as never }),
       ).rejects.toMatchObject({
         status: 400,
-        message: `400 Item '${reasoning.id}' of type 'reasoning' was provided without its required following item.`,
+        message: `400 Item '${storedReasoning.id}' of type 'reasoning' was provided without its required following item.`,
       });
       await expect(
         client.responses.create({
