@@ -356,3 +356,58 @@ describe("item_reference input items", () => {
     });
   });
 });
+
+describe("namespaced tools and their callers", () => {
+  const top = { type: "function" as const, name: "top_level", strict: false, parameters: { type: "object" } };
+  const namespace = {
+    type: "namespace" as const,
+    name: "crm",
+    description: "The CRM.",
+    tools: [
+      {
+        type: "function" as const,
+        name: "find_customer",
+        parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      },
+      { type: "function" as const, name: "batch_export", allowed_callers: ["programmatic" as const] },
+    ],
+  };
+  const create = (fake: ReturnType<typeof fakeResponses>) =>
+    new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({
+      model: "gpt-5",
+      input: "x",
+      tools: [top, namespace] as never,
+    });
+
+  it("a function inside a namespace tool is declared: a call to it is served, with its namespace", async () => {
+    const fake = fakeResponses().reply(
+      turn.functionCall("find_customer", { id: "c-1" }),
+      turn.functionCall("find_customer"),
+    );
+    const [call] = (await create(fake)).output;
+    expect(call).toMatchObject({
+      type: "function_call",
+      name: "find_customer",
+      namespace: "crm",
+      arguments: '{"id":"c-1"}',
+    });
+    // generated from the member's own schema
+    const [generated] = (await create(fake)).output;
+    expect(JSON.parse((generated as { arguments: string }).arguments)).toMatchObject({ id: expect.any(String) });
+    // and its schema is the one scripted arguments must pass
+    await expect(create(fakeResponses().reply(turn.functionCall("find_customer", { id: 7 })))).rejects.toMatchObject({
+      status: 500,
+      code: "invalid_scripted_call",
+    });
+  });
+
+  it("a tool only a program may call is never called by the model directly (a deliberate one still can be)", async () => {
+    await expect(create(fakeResponses().reply(turn.functionCall("batch_export", {})))).rejects.toMatchObject({
+      status: 500,
+      code: "invalid_scripted_call",
+      message: expect.stringContaining('"batch_export" may be called only by a program'),
+    });
+    const [served] = (await create(fakeResponses().reply(turn.invalidCall("batch_export", {})))).output;
+    expect(served).toMatchObject({ name: "batch_export" });
+  });
+});
