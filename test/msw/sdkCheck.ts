@@ -8,8 +8,11 @@ import { createGenerator } from "ts-json-schema-generator";
 /** The errors of `value` against the SDK's shape named `kind` ([] when it fits). */
 export type Check = (kind: string, value: unknown) => string[];
 
+/** A checker that also lists the members of the SDK's unions. */
+export type Checker = Check & { members(kind: string): string[] };
+
 /** A checker for the shapes of an interface of sdkWire.ts (`AgentsWire`, `ResponsesWire`). */
-export function sdkChecker(wireType: string): Check {
+export function sdkChecker(wireType: string): Checker {
   const schema = createGenerator({
     path: fileURLToPath(new URL("./sdkWire.ts", import.meta.url)),
     tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),
@@ -73,5 +76,9 @@ export function sdkChecker(wireType: string): Check {
         );
     return split ? [...own, ...checkNode(`${label} ${type} item`, itemSchema, record.item)] : own;
   };
-  return (kind, value) => checkNode(kind, wire[kind]!, value);
+  const check: Check = (kind, value) => checkNode(kind, wire[kind]!, value);
+  return Object.assign(check, {
+    /** The `type` of every member of the SDK's union `kind`, sorted (what coverage is measured against). */
+    members: (kind: string): string[] => [...branches(wire[kind]!).keys()].sort(),
+  });
 }

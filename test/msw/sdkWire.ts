@@ -10,6 +10,7 @@ import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
 export interface AgentsWire {
   session: AgentSession;
   event: AgentSessionEvent;
+  requiredAction: AgentSession["required_actions"][number];
   item: AgentSessionItem;
   turn: Turn;
   artifact: SessionArtifact;
@@ -23,6 +24,7 @@ import type { InputTokenCountResponse } from "openai/resources/responses/input-t
 import type {
   CompactedResponse,
   Response,
+  ResponseOutputItem,
   ResponseStreamEvent,
   ResponsesServerEvent,
 } from "openai/resources/responses/responses";
@@ -30,6 +32,7 @@ import type {
 /** The shapes a client of the Responses API and conversations parses, by name. */
 export interface ResponsesWire {
   response: Response;
+  outputItem: ResponseOutputItem;
   streamEvent: ResponseStreamEvent;
   webSocketEvent: ResponsesServerEvent;
   compacted: CompactedResponse;

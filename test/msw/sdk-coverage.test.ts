@@ -1,0 +1,220 @@
+// SDK coverage, measured from the installed `openai` package: for each union a client parses (the
+// Responses output items and stream events; the Agents session events and required actions), the
+// members the fakes produce across a set of scripted runs, each checked against the SDK's own
+// shape. What they do not produce is listed with its reason in sdkCoverage.ts; a member that is
+// neither (new in a future SDK) fails here with its name. docs/sdk-coverage.md holds the figures:
+// `npm run sdk-coverage` rewrites it, and this test fails when it is out of date.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { beforeAll, describe, expect, test } from "vitest";
+import { examples } from "../../fixtures/factories/index.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { root } from "../build.js";
+import { type Checker, sdkChecker } from "./sdkCheck.js";
+import { NOT_PRODUCED } from "./sdkCoverage.js";
+
+type Produced = Map<string, unknown>;
+const produced: Record<string, Produced> = {
+  outputItem: new Map(),
+  streamEvent: new Map(),
+  agentEvent: new Map(),
+  requiredAction: new Map(),
+};
+const keep = (kind: string, values: readonly unknown[]) => {
+  for (const value of values) {
+    const type = (value as { type?: unknown }).type;
+    if (typeof type === "string" && !produced[kind]?.has(type)) produced[kind]?.set(type, value);
+  }
+};
+
+let responses: Checker;
+let agents: Checker;
+
+async function produceResponses(): Promise<void> {
+  const tools = [examples.salesTool];
+  const fake = fakeResponses({ tools });
+  const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+  const streamed = async (next: ReturnType<typeof turn.message>, body: Record<string, unknown> = {}) => {
+    fake.reply(next);
+    const stream = await client.responses.create({
+      model: "gpt-5",
+      input: "APAC?",
+      tools,
+      stream: true,
+      ...body,
+    } as never);
+    for await (const _event of stream as unknown as AsyncIterable<unknown>);
+  };
+  await streamed(turn.message("Up 4%."));
+  await streamed(turn.reasoning("Why.", turn.functionCall("get_latest_sales_report", { region: "apac" })));
+  await streamed(turn.incomplete({ name: "get_latest_sales_report", arguments: { region: "apac" }, at: 5 }));
+  await streamed(turn.streamError({ code: "server_error", message: "lost" })).catch(() => undefined);
+  await streamed(turn.message("Compacted."), { context_management: [{ type: "compaction", compact_threshold: 1 }] });
+  await streamed(turn.message("Later."), { background: true });
+  for (const request of fake.requests) keep("streamEvent", request.response.events ?? []);
+  for (const response of fake.responses.values()) keep("outputItem", response.output);
+}
+
+async function produceAgents(): Promise<void> {
+  const tool = {
+    type: "function" as const,
+    name: "lookup_order",
+    description: "Look up.",
+    parameters: { type: "object" },
+  };
+  // a token costs 1,000 cents here, so that a limit of one cent is reached after the first step
+  const fake = fakeAgents({ centsPerMillionTokens: 1e9 });
+  const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+  const sessions = client.beta.agents.sessions;
+  const run = async (steps: Parameters<typeof fake.reply>, extra: Record<string, unknown> = {}) => {
+    fake.reply(...steps);
+    const created = await fake.fetch("https://api.openai.com/v1/agents/sessions", {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json", "openai-beta": "agents=v1" },
+      body: JSON.stringify({
+        agent: { model: "gpt-6-astra", tools: [tool] },
+        environment: { type: "none" },
+        input: "Go.",
+        ...extra,
+      }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await settled(id);
+    keep("requiredAction", fake.sessions.get(id)?.required_actions ?? []);
+    return id;
+  };
+  // the turn runs on after the answer: wait until it stops (waits for the application, idles or fails)
+  const settled = async (id: string) => {
+    for (let i = 0; i < 400 && ["queued", "in_progress"].includes(fake.sessions.get(id)?.status ?? ""); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const pinsOf = (action: unknown) => {
+    const { call_id, turn_id } = action as { call_id: string; turn_id: string };
+    return { call_id, turn_id };
+  };
+  const answered = await sessions.create({
+    agent: { model: "gpt-6-astra", tools: [tool] },
+    environment: { type: "openai_hosted" },
+  });
+  fake.reply(agentStep.functionCall("lookup_order", {}), agentStep.message("Paid."));
+  await sessions
+    .stream(answered.id, { input: "Where?", toolHandlers: { lookup_order: async () => ({ ok: true }) } })
+    .finalResult();
+  await run([agentStep.fail("no")]);
+  await run([agentStep.functionCall("lookup_order", {})]);
+  const signIn = await run([agentStep.signIn()]);
+  await postEvents(signIn, [{ type: "agent.session.input.cancel" }]);
+  await run([agentStep.mcpApproval({ server_label: "docs", name: "search" })]);
+  await run([agentStep.subagent({ task: "Check stock.", reply: "In stock." }), agentStep.message("Done.")], {
+    agent: { model: "gpt-6-astra", tools: [tool], multi_agent: { enabled: true } },
+  });
+  const disconnected = await run([agentStep.environmentDisconnect(), agentStep.message("Back.")], {
+    environment: { type: "self_hosted", remote_url: "https://env.example", workspace_directory: "/w" },
+  });
+  await fake.reconnectEnvironment(disconnected);
+  await settled(disconnected);
+  const budgeted = await run([agentStep.functionCall("lookup_order", {}), agentStep.message("Over budget.")], {
+    spend_control: { limit: 1 },
+  });
+  const [action] = fake.sessions.get(budgeted)?.required_actions ?? [];
+  await postEvents(budgeted, [
+    { type: "agent.session.input.tool_result", ...pinsOf(action), success: true, output: "ok" },
+  ]);
+  async function postEvents(id: string, events: unknown[]): Promise<void> {
+    await fake.fetch(`https://api.openai.com/v1/agents/sessions/${id}/events`, {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json", "openai-beta": "agents=v1" },
+      body: JSON.stringify({ events }),
+    });
+    await settled(id);
+  }
+  for (const id of fake.sessions.keys()) keep("agentEvent", fake.events(id));
+}
+
+beforeAll(async () => {
+  responses = sdkChecker("ResponsesWire");
+  agents = sdkChecker("AgentsWire");
+  await produceResponses();
+  await produceAgents();
+}, 60_000);
+
+const UNIONS = [
+  { kind: "outputItem", wire: "outputItem", label: "Responses output items", checker: () => responses },
+  { kind: "streamEvent", wire: "streamEvent", label: "Responses stream events", checker: () => responses },
+  { kind: "agentEvent", wire: "event", label: "Agents session events", checker: () => agents },
+  { kind: "requiredAction", wire: "requiredAction", label: "Agents required actions", checker: () => agents },
+] as const;
+
+describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
+  test("every member is produced, or listed with its reason; nothing listed is produced or gone", () => {
+    const members = checker().members(wire);
+    const reasons = NOT_PRODUCED[kind] ?? {};
+    const made = produced[kind] ?? new Map();
+    expect(members.filter((m) => !made.has(m) && !(m in reasons))).toEqual([]);
+    expect(Object.keys(reasons).filter((m) => made.has(m) || !members.includes(m))).toEqual([]);
+    expect([...made.keys()].filter((m) => !members.includes(m))).toEqual([]);
+  });
+
+  test("what is produced is what the SDK's type says", () => {
+    for (const [type, value] of produced[kind] ?? new Map())
+      expect({ type, errors: checker()(wire, asTheSdkReadsIt(value)) }).toEqual({ type, errors: [] });
+  });
+});
+
+test("docs/sdk-coverage.md holds the figures (npm run sdk-coverage rewrites it)", () => {
+  const rows = UNIONS.map(({ kind, wire, label, checker }) => {
+    const members = checker().members(wire);
+    const made = members.filter((m) => produced[kind]?.has(m)).length;
+    return `| ${label} | ${made} of ${members.length} |`;
+  });
+  const reasons = UNIONS.flatMap(({ kind, label }) =>
+    Object.entries(NOT_PRODUCED[kind] ?? {}).map(([type, why]) => `| ${label} | \`${type}\` | ${why} |`),
+  );
+  const text = `# SDK coverage
+
+What the fakes produce of each union the installed \`openai\` SDK parses, member by member, each
+checked against the SDK's own shape (\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not
+produce is listed below with its reason (\`test/msw/sdkCoverage.ts\`); a new member in a future SDK
+fails that test with its name. Written by \`npm run sdk-coverage\`.
+
+| union | produced |
+| --- | --- |
+${rows.join("\n")}
+
+## Not produced, and why
+
+| union | member | why |
+| --- | --- | --- |
+${reasons.join("\n")}
+`;
+  const path = join(root, "docs/sdk-coverage.md");
+  if (process.env.SDK_COVERAGE_WRITE === "1") writeFileSync(path, text);
+  expect(readFileSync(path, "utf8")).toBe(text);
+});
+
+/**
+ * A stream event as the SDK hands it to an app: the response it carries gets the `output_text` the
+ * SDK computes, and loses what the SDK's `Response` type does not name (`store`,
+ * `presence_penalty`, `frequency_penalty`: Open Responses fields) and a `usage` of null (the SDK
+ * types it optional, never null; the fake sends the wire's null until a response is done, see
+ * test/types/sdk.test-d.ts). That response is checked, as sent, against the Open Responses
+ * document in responses.scenarios.ts. `response.function_call_arguments.done` also loses the call's
+ * `name`: the API sends it and the Python SDK's type reads it; openai-node's type does not name it.
+ * An `error` event loses its nested `error`: the document's form, sent beside the SDK's own fields.
+ */
+function asTheSdkReadsIt(value: unknown): unknown {
+  const type = (value as { type?: unknown }).type;
+  if (type === "response.function_call_arguments.done") {
+    const { name: _name, ...rest } = value as Record<string, unknown>;
+    return rest;
+  }
+  if (type === "error") {
+    const { error: _error, ...rest } = value as Record<string, unknown>;
+    return rest;
+  }
+  const response = (value as { response?: Record<string, unknown> }).response;
+  if (response === undefined || response === null || typeof response !== "object") return value;
+  const { store: _store, presence_penalty: _p, frequency_penalty: _f, usage, ...rest } = response;
+  return { ...(value as object), response: { ...rest, ...(usage === null ? {} : { usage }), output_text: "" } };
+}
