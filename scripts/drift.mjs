@@ -46,7 +46,8 @@ if (!locked) {
   console.error(`drift: the scratch project in ${scratch} could not be set up`);
   process.exit(2);
 }
-SDKS.forEach((name, i) => console.log(`drift: ${name} ${locked[i]} (locked) → ${versionOf(name)} (newest)`));
+for (const [i, name] of SDKS.entries())
+  console.log(`drift: ${name} ${locked[i]} (locked) → ${versionOf(name)} (newest)`);
 const status =
   run("npm", ["run", "build"]) ||
   run("npx", ["vitest", "run", ...TESTS]) ||
