@@ -260,7 +260,11 @@ test("the Agents fake records and replays a session's tool loop the same way", a
         },
       ],
     });
-    return { session, final: await sessions.retrieve(session.id) };
+    const final = await sessions.retrieve(session.id);
+    // the fake's getters read a cassette's sessions as its own: the session, the accepted result
+    expect(fake.sessions.get(session.id)?.status).toBe("idle");
+    expect(fake.toolResults).toMatchObject([{ call_id: action.call_id, output: "paid" }]);
+    return { session, final };
   };
   const recorded = await run({ path, mode: "record", upstream: upstream.agents, apiKey: KEY });
   expect(recorded.final.status).toBe("idle");
@@ -346,6 +350,10 @@ test("the Agents runner replays a recorded session: tool handlers run, the same 
         toolHandlers: { lookup_order: async (args: unknown) => (seen.push(args), "paid") },
       } as never)
       .finalResult();
+    // the streamed session's events and items, as the fake's own getters give them
+    expect(fake.events(session.id).map((e) => e.type)).toContain("agent.session.requires_action");
+    expect(fake.items(session.id).map((item) => item.type)).toContain("function_call");
+    expect(fake).toHaveCalledTool("lookup_order", { order_id: "A-1042" });
     return { text: result.output_text, seen };
   };
   const recorded = await run({ path, mode: "record", upstream: upstream.agents, apiKey: KEY });
