@@ -1,14 +1,15 @@
 // SDK coverage, measured from the installed `openai` package: for each union a client parses (the
 // Responses output items and stream events; the Agents session events and required actions), the
-// members the fakes produce across a set of scripted runs, each checked against the SDK's own
-// shape. What they do not produce is listed with its reason in sdkCoverage.ts; a member that is
-// neither (new in a future SDK) fails here with its name. docs/sdk-coverage.md holds the figures:
+// members the fakes produce across a set of scripted runs, and for what an application sends (the
+// Agents input events) the members the fake accepts, each checked against the SDK's own shape.
+// What they do not produce is listed with its reason in sdkCoverage.ts; a member that is neither
+// (new in a future SDK) fails here with its name. docs/sdk-coverage.md holds the figures:
 // `npm run sdk-coverage` rewrites it, and this test fails when it is out of date.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { beforeAll, describe, expect, test } from "vitest";
-import { examples } from "../../fixtures/factories/index.js";
+import { createFactories, examples } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { root } from "../build.js";
 import { type Checker, sdkChecker } from "./sdkCheck.js";
@@ -20,6 +21,7 @@ const produced: Record<string, Produced> = {
   streamEvent: new Map(),
   agentEvent: new Map(),
   requiredAction: new Map(),
+  inputEvent: new Map(),
 };
 const keep = (kind: string, values: readonly unknown[]) => {
   for (const value of values) {
@@ -65,6 +67,7 @@ async function produceAgents(): Promise<void> {
   };
   // a token costs 1,000 cents here, so that a limit of one cent is reached after the first step
   const fake = fakeAgents({ centsPerMillionTokens: 1e9 });
+  const f = createFactories({ seed: 1 });
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
   const sessions = client.beta.agents.sessions;
   const run = async (steps: Parameters<typeof fake.reply>, extra: Record<string, unknown> = {}) => {
@@ -89,6 +92,7 @@ async function produceAgents(): Promise<void> {
     for (let i = 0; i < 400 && ["queued", "in_progress"].includes(fake.sessions.get(id)?.status ?? ""); i++)
       await new Promise((resolve) => setTimeout(resolve, 5));
   };
+  const actionOf = (id: string) => fake.sessions.get(id)?.required_actions[0];
   const pinsOf = (action: unknown) => {
     const { call_id, turn_id } = action as { call_id: string; turn_id: string };
     return { call_id, turn_id };
@@ -103,9 +107,14 @@ async function produceAgents(): Promise<void> {
     .finalResult();
   await run([agentStep.fail("no")]);
   await run([agentStep.functionCall("lookup_order", {})]);
-  const signIn = await run([agentStep.signIn()]);
-  await postEvents(signIn, [{ type: "agent.session.input.cancel" }]);
-  await run([agentStep.mcpApproval({ server_label: "docs", name: "search" })]);
+  const cancelled = await run([agentStep.signIn()]);
+  await postEvents(cancelled, [{ type: "agent.session.input.cancel" }]);
+  const signIn = await run([agentStep.signIn(), agentStep.message("Signed in.")]);
+  await postEvents(signIn, [f.agents.approvalResult(actionOf(signIn) as never)]);
+  const mcp = await run([agentStep.mcpApproval({ server_label: "docs", name: "search" }), agentStep.message("Ok.")]);
+  await postEvents(mcp, [f.agents.mcpApprovalResult(actionOf(mcp) as never, "approve")]);
+  fake.reply(agentStep.message("More."));
+  await postEvents(answered.id, [{ type: "agent.session.input.message", input: "More?" }]);
   await run([agentStep.subagent({ task: "Check stock.", reply: "In stock." }), agentStep.message("Done.")], {
     agent: { model: "gpt-6-astra", tools: [tool], multi_agent: { enabled: true } },
   });
@@ -130,6 +139,9 @@ async function produceAgents(): Promise<void> {
     await settled(id);
   }
   for (const id of fake.sessions.keys()) keep("agentEvent", fake.events(id));
+  // what the application sends: accepted (a 200 for its batch), as the SDK types it
+  for (const request of fake.requests)
+    if (request.route === "sessions.events" && request.response.status === 200) keep("inputEvent", request.body.events);
 }
 
 beforeAll(async () => {
@@ -144,6 +156,7 @@ const UNIONS = [
   { kind: "streamEvent", wire: "streamEvent", label: "Responses stream events", checker: () => responses },
   { kind: "agentEvent", wire: "event", label: "Agents session events", checker: () => agents },
   { kind: "requiredAction", wire: "requiredAction", label: "Agents required actions", checker: () => agents },
+  { kind: "inputEvent", wire: "inputEvent", label: "Agents input events (accepted)", checker: () => agents },
 ] as const;
 
 describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
@@ -158,7 +171,10 @@ describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
 
   test("what is produced is what the SDK's type says", () => {
     for (const [type, value] of produced[kind] ?? new Map())
-      expect({ type, errors: checker()(wire, asTheSdkReadsIt(value)) }).toEqual({ type, errors: [] });
+      expect({ type, errors: checker()(wire, kind === "streamEvent" ? asTheSdkReadsIt(value) : value) }).toEqual({
+        type,
+        errors: [],
+      });
   });
 });
 
@@ -173,10 +189,11 @@ test("docs/sdk-coverage.md holds the figures (npm run sdk-coverage rewrites it)"
   );
   const text = `# SDK coverage
 
-What the fakes produce of each union the installed \`openai\` SDK parses, member by member, each
-checked against the SDK's own shape (\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not
-produce is listed below with its reason (\`test/msw/sdkCoverage.ts\`); a new member in a future SDK
-fails that test with its name. Written by \`npm run sdk-coverage\`.
+What the fakes produce of each union the installed \`openai\` SDK parses (and, of what an
+application sends, what they accept), member by member, each checked against the SDK's own shape
+(\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not produce is listed below with its
+reason (\`test/msw/sdkCoverage.ts\`); a new member in a future SDK fails that test with its name.
+Written by \`npm run sdk-coverage\`.
 
 | union | produced |
 | --- | --- |

@@ -92,4 +92,5 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
     error: "the fake reports a failure as turn.failed and session.failed; the stream's error event is not sent",
   },
   requiredAction: {},
+  inputEvent: {},
 };

@@ -1,7 +1,12 @@
 // The `openai` SDK's wire types of the Agents API, as the tests check the fake's output at run
 // time: JSON Schemas derived from the SDK's own declarations (ts-json-schema-generator), so that
 // an SDK upgrade that changes a shape changes the check with it.
-import type { AgentSession, AgentSessionEvent, AgentSessionItem } from "openai/resources/beta/agents/agents";
+import type {
+  AgentSession,
+  AgentSessionEvent,
+  AgentSessionInputParam,
+  AgentSessionItem,
+} from "openai/resources/beta/agents/agents";
 import type { SessionArtifact, SessionArtifactDeleted } from "openai/resources/beta/agents/sessions/artifacts";
 import type { SessionTrace } from "openai/resources/beta/agents/sessions/traces";
 import type { Turn } from "openai/resources/beta/agents/sessions/turns/turns";
@@ -11,6 +16,7 @@ export interface AgentsWire {
   session: AgentSession;
   event: AgentSessionEvent;
   requiredAction: AgentSession["required_actions"][number];
+  inputEvent: AgentSessionInputParam;
   item: AgentSessionItem;
   turn: Turn;
   artifact: SessionArtifact;
