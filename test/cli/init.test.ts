@@ -83,6 +83,14 @@ describe("Vitest", () => {
     ]);
   });
 
+  test("no config and no tsconfig.json: an ESM config is written", async () => {
+    const dir = project({ "package.json": pkg({ vitest: "^5" }) });
+    expect((await run(["init", "--dir", dir])).out).toContain("wrote vitest.config.mjs");
+    expect((evaluated(read(dir, "vitest.config.mjs")).test as { setupFiles: unknown }).setupFiles).toEqual([
+      "agent-testkit/vitest",
+    ]);
+  });
+
   test("a config it cannot edit safely is left alone, and the line to add is printed", async () => {
     const config = `import { defineConfig } from "vitest/config";\nconst files = ["./a.ts"];\nexport default defineConfig({ test: { setupFiles: files } });\n`;
     const dir = project({ "package.json": pkg({ vitest: "^5" }), "vitest.config.ts": config });

@@ -92,6 +92,7 @@ test("where msw cannot load (MSW 3 here, ESM-only), fake.handlers says so and wh
   expect(error.message).toContain("transformIgnorePatterns");
   expect(error.message).toContain("fake.fetch and fake.listen() need no msw.");
   expect(error.cause).toBeDefined();
+  expect(() => fake.webSocketHandlers).toThrow(/fake\.handlers needs msw, which cannot be loaded here/);
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch });
   expect((await client.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("still here");
 });
