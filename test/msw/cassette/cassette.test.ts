@@ -88,6 +88,26 @@ describe("record from the provider, then replay without it", () => {
     }
   });
 
+  test("a replayed stream the client left before its end is stored by nobody", async () => {
+    const path = join(dir, "left.jsonl");
+    await toolLoop(
+      new OpenAI({ apiKey: KEY, fetch: recorder(path, { mode: "record" }).fetch, maxRetries: 0 }),
+      "Left?",
+      true,
+    );
+    const replaying = fakeResponses({ cassette: { path, mode: "replay", upstream: "http://127.0.0.1:9/v1" } });
+    const client = new OpenAI({ apiKey: "sk-any-other-key-000000", fetch: replaying.fetch, maxRetries: 0 });
+    const stream = await client.responses.create({
+      model: "gpt-5",
+      tools: [tool],
+      stream: true,
+      input: "Left?",
+    } as never);
+    for await (const _event of stream as unknown as AsyncIterable<unknown>) break; // the client leaves
+    await vi.waitFor(() => expect(replaying.requests[0]?.response.interrupted).toBe(true));
+    expect(replaying.responses.size).toBe(0);
+  });
+
   test("secrets never reach the disk: the key, a JWT in a prompt, credential headers; matching still works", () => {
     const text = readFileSync(join(dir, "loop.jsonl"), "utf8");
     expect(text).not.toContain(KEY);
