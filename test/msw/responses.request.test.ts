@@ -252,6 +252,98 @@ describe("settings the response echoes", () => {
   });
 });
 
+describe("the tools a request declares", () => {
+  const post = (fake: ReturnType<typeof fakeResponses>, body: Record<string, unknown>) =>
+    fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5", input: "x", ...body }),
+    });
+  const hosted = [
+    { type: "web_search", search_context_size: "low" },
+    { type: "file_search", vector_store_ids: ["vs_1"], max_num_results: 3 },
+    { type: "mcp", server_label: "docs", server_url: "https://mcp.example/sse", require_approval: "never" },
+    { type: "code_interpreter", container: { type: "auto", memory_limit: "1g" } },
+    { type: "custom", name: "sql", format: { type: "grammar", syntax: "regex", definition: "SELECT .*" } },
+    {
+      type: "namespace",
+      name: "crm",
+      description: "The CRM.",
+      tools: [{ type: "function", name: "find", parameters: { type: "object" } }],
+    },
+  ];
+
+  it("are all echoed: a function with the API's nulls for what it left out, every other kind as sent", async () => {
+    const fake = fakeResponses().reply(turn.message("ok"));
+    const response = (await (await post(fake, { tools: [tool, ...hosted] })).json()) as { tools: unknown[] };
+    expect(response.tools).toEqual([{ ...tool, description: null, strict: null }, ...hosted]);
+  });
+
+  it("a strict fake refuses an unknown kind and a kind without a field it requires, as the API does", async () => {
+    const fake = fakeResponses();
+    const refused = async (tools: unknown[]) =>
+      ((await (await post(fake, { tools })).json()) as { error: unknown }).error;
+    expect(await refused([tool, { type: "web_surf" }])).toMatchObject({
+      code: "invalid_value",
+      param: "tools[1].type",
+      message: expect.stringContaining('but got "web_surf"'),
+    });
+    expect(await refused([{ type: "file_search" }])).toMatchObject({
+      code: "missing_required_parameter",
+      param: "tools[0].vector_store_ids",
+    });
+    expect(await refused([{ type: "mcp", server_label: 7 }])).toMatchObject({
+      code: "invalid_type",
+      param: "tools[0].server_label",
+    });
+    expect(await refused([{ type: "function", parameters: { type: "object" } }])).toMatchObject({
+      code: "missing_required_parameter",
+      param: "tools[0].name",
+    });
+    expect(fake.responses.size).toBe(0);
+  });
+
+  it("a lax fake takes them, and echoes only the ones of a kind the API defines", async () => {
+    const fake = fakeResponses({ strict: false }).reply(turn.message("ok"));
+    const response = (await (
+      await post(fake, { tools: [{ type: "web_surf" }, { type: "file_search" }, ...hosted] })
+    ).json()) as {
+      tools: unknown[];
+    };
+    expect(response.tools).toEqual(hosted);
+  });
+});
+
+describe("prompt_cache_options", () => {
+  const create = (fake: ReturnType<typeof fakeResponses>, options: unknown) =>
+    new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({
+      model: "gpt-5.6",
+      input: "x",
+      prompt_cache_options: options as never,
+    });
+
+  it("are echoed as applied: what was sent, the API's defaults (implicit, 30m) for the rest", async () => {
+    const fake = fakeResponses().reply(turn.message("ok"), turn.message("ok"));
+    expect((await create(fake, { ttl: "12h", prewarm: false })).prompt_cache_options).toEqual({
+      mode: "implicit",
+      ttl: "12h",
+    });
+    expect((await create(fake, { mode: "explicit", comparison_response_id: "resp_1" })).prompt_cache_options).toEqual({
+      mode: "explicit",
+      ttl: "30m",
+      comparison_response_id: "resp_1",
+    });
+  });
+
+  it("a strict fake refuses a form the API does not define", async () => {
+    await expect(create(fakeResponses(), { ttl: "1h" })).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_value",
+      param: "prompt_cache_options",
+    });
+  });
+});
+
 describe("reasoning under store: false", () => {
   const tools = [{ type: "function" as const, name: "lookup", strict: false, parameters: { type: "object" } }];
   const client = (fake: ReturnType<typeof fakeResponses>) =>

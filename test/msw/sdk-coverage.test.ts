@@ -7,6 +7,7 @@
 // `npm run sdk-coverage` rewrites it, and this test fails when it is out of date.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import OpenAI from "openai";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createFactories, examples } from "../../fixtures/factories/index.js";
@@ -14,6 +15,7 @@ import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/i
 import { root } from "../build.js";
 import { type Checker, sdkChecker } from "./sdkCheck.js";
 import { NOT_PRODUCED } from "./sdkCoverage.js";
+import { INPUT_EXAMPLES, TOOL_EXAMPLES } from "./sdkExamples.js";
 
 type Produced = Map<string, unknown>;
 const produced: Record<string, Produced> = {
@@ -22,6 +24,8 @@ const produced: Record<string, Produced> = {
   agentEvent: new Map(),
   requiredAction: new Map(),
   inputEvent: new Map(),
+  tool: new Map(),
+  inputItem: new Map(),
 };
 const keep = (kind: string, values: readonly unknown[]) => {
   for (const value of values) {
@@ -56,6 +60,49 @@ async function produceResponses(): Promise<void> {
   await streamed(turn.message("Later."), { background: true });
   for (const request of fake.requests) keep("streamEvent", request.response.events ?? []);
   for (const response of fake.responses.values()) keep("outputItem", response.output);
+}
+
+/**
+ * What an application sends to the Responses fake (strict, as the API): each kind of tool declared
+ * alone, taken (a 200) and echoed as sent; each kind of input item, taken. The items that name what
+ * the fake made (a reasoning item and its call, a compaction, a reference) come from its answers.
+ */
+async function produceSent(): Promise<void> {
+  const fake = fakeResponses();
+  const post = async (body: Record<string, unknown>) => {
+    const response = await fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5", ...body }),
+    });
+    return response.status === 200 ? ((await response.json()) as { tools: unknown[]; output: Item[] }) : undefined;
+  };
+  type Item = Record<string, unknown>;
+  for (const tool of TOOL_EXAMPLES) {
+    fake.reply(turn.message("ok"));
+    const [echoed] = (await post({ input: "x", tools: [tool] }))?.tools ?? [];
+    if (echoed !== undefined && isDeepStrictEqual({ ...(echoed as object), ...tool }, echoed)) keep("tool", [echoed]);
+  }
+  const lookup = TOOL_EXAMPLES[0];
+  fake.reply(turn.reasoning("Why.", turn.functionCall("lookup", { id: "7" })), turn.message("Compacted."));
+  const reasoned = await post({ input: "x", tools: [lookup], include: ["reasoning.encrypted_content"] });
+  const compacted = await post({
+    input: "Summarise the quarter by region.",
+    context_management: [{ type: "compaction", compact_threshold: 1 }],
+  });
+  const [reasoning, call] = reasoned?.output ?? [];
+  const [compaction, message] = compacted?.output ?? [];
+  const sent: { item: Item | undefined; before?: readonly unknown[]; after?: readonly unknown[] }[] = [
+    ...INPUT_EXAMPLES,
+    { item: reasoning, after: [call, { type: "function_call_output", call_id: call?.call_id, output: "ok" }] },
+    { item: compaction, after: [{ role: "user", content: "And now?" }] },
+    { item: { type: "item_reference", id: message?.id } },
+  ];
+  for (const { item, before = [], after = [] } of sent) {
+    if (item === undefined) continue;
+    fake.reply(turn.message("ok"));
+    if (await post({ input: [...before, item, ...after], tools: [lookup] })) keep("inputItem", [item]);
+  }
 }
 
 async function produceAgents(): Promise<void> {
@@ -148,12 +195,15 @@ beforeAll(async () => {
   responses = sdkChecker("ResponsesWire");
   agents = sdkChecker("AgentsWire");
   await produceResponses();
+  await produceSent();
   await produceAgents();
 }, 60_000);
 
 const UNIONS = [
   { kind: "outputItem", wire: "outputItem", label: "Responses output items", checker: () => responses },
   { kind: "streamEvent", wire: "streamEvent", label: "Responses stream events", checker: () => responses },
+  { kind: "tool", wire: "tool", label: "Responses tools (accepted, echoed)", checker: () => responses },
+  { kind: "inputItem", wire: "inputItem", label: "Responses input items (accepted)", checker: () => responses },
   { kind: "agentEvent", wire: "event", label: "Agents session events", checker: () => agents },
   { kind: "requiredAction", wire: "requiredAction", label: "Agents required actions", checker: () => agents },
   { kind: "inputEvent", wire: "inputEvent", label: "Agents input events (accepted)", checker: () => agents },
@@ -176,6 +226,14 @@ describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
         errors: [],
       });
   });
+});
+
+test("every example sent is what the SDK's type says (a wrong example would measure nothing)", () => {
+  const tools = TOOL_EXAMPLES.flatMap((tool) => responses("tool", tool));
+  const items = [...INPUT_EXAMPLES.flatMap(({ before = [], item }) => [...before, item])].flatMap((item) =>
+    responses("inputItem", item),
+  );
+  expect([...tools, ...items]).toEqual([]);
 });
 
 test("docs/sdk-coverage.md holds the figures (npm run sdk-coverage rewrites it)", () => {

@@ -24,7 +24,12 @@ export function sdkChecker(wireType: string): Checker {
   }).createSchema(wireType);
   const ajv = new Ajv({ allErrors: true, strict: false });
   ajv.addSchema(schema, "wire");
-  type Node = { $ref?: string; anyOf?: Node[]; properties?: { type?: { const?: string; enum?: string[] } } };
+  type Node = {
+    $ref?: string;
+    anyOf?: Node[];
+    properties?: { type?: { const?: string; enum?: (string | null)[] } };
+    required?: string[];
+  };
   const definitions = (schema as { definitions: Record<string, Node> }).definitions;
   const deref = (node: Node): Node =>
     node.$ref ? deref(definitions[decodeURIComponent(node.$ref.replace("#/definitions/", ""))]!) : node;
@@ -35,7 +40,9 @@ export function sdkChecker(wireType: string): Checker {
     if (target.anyOf) for (const branch of target.anyOf) branches(branch, into);
     const type = target.properties?.type;
     for (const name of type?.const !== undefined ? [type.const] : (type?.enum ?? []))
-      into.set(name, [...(into.get(name) ?? []), target]);
+      if (name !== null) into.set(name, [...(into.get(name) ?? []), target]);
+    // a branch whose `type` may be left out (an input message, an item reference) also takes a value without one
+    if (type !== undefined && !target.required?.includes("type")) into.set("", [...(into.get("") ?? []), target]);
     return into;
   };
   const wire = (definitions[wireType] as { properties: Record<string, Node> }).properties;
@@ -79,6 +86,6 @@ export function sdkChecker(wireType: string): Checker {
   const check: Check = (kind, value) => checkNode(kind, wire[kind]!, value);
   return Object.assign(check, {
     /** The `type` of every member of the SDK's union `kind`, sorted (what coverage is measured against). */
-    members: (kind: string): string[] => [...branches(wire[kind]!).keys()].sort(),
+    members: (kind: string): string[] => [...branches(wire[kind]!).keys()].filter((type) => type !== "").sort(),
   });
 }

@@ -30,15 +30,20 @@ import type { InputTokenCountResponse } from "openai/resources/responses/input-t
 import type {
   CompactedResponse,
   Response,
+  ResponseInputItem,
   ResponseOutputItem,
   ResponseStreamEvent,
   ResponsesServerEvent,
+  Tool,
 } from "openai/resources/responses/responses";
 
 /** The shapes a client of the Responses API and conversations parses, by name. */
 export interface ResponsesWire {
   response: Response;
   outputItem: ResponseOutputItem;
+  /** What an application sends: the tools it declares, the items of its input. */
+  tool: Tool;
+  inputItem: ResponseInputItem;
   streamEvent: ResponseStreamEvent;
   webSocketEvent: ResponsesServerEvent;
   compacted: CompactedResponse;

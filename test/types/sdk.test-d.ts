@@ -1,6 +1,6 @@
 // The fakes' wire types against the `openai` SDK's: what a client sends is what a fake accepts
 // (every field the SDK sends is named), and what a fake answers is what a client parses.
-import type { ResponseObject } from "agent-testkit/factories";
+import type { ResponseObject, ResponseTool } from "agent-testkit/factories";
 import type {
   AgentsAgentBody,
   AgentsCreateBody,
@@ -53,6 +53,9 @@ expectTypeOf<Exclude<keyof NonNullable<SessionCreateParams["agent"]>, keyof Agen
 // which no client relies on. The fake sends what the wire carries.
 sent<Omit<ResponseObject, "usage">>() satisfies Omit<Response, "output_text" | "usage">;
 sent<NonNullable<ResponseObject["usage"]>>() satisfies NonNullable<Response["usage"]>;
+// The response reports every kind of tool the SDK types (a new kind fails here), each as the SDK types it.
+expectTypeOf<ResponseTool["type"]>().toEqualTypeOf<Tool["type"]>();
+sent<ResponseTool>() satisfies Tool;
 
 // A log entry's body is typed only on the route that parsed it.
 declare const entry: ResponsesRecordedRequest;
