@@ -13,7 +13,15 @@ export function docsPages(root) {
   return ["README.md", ...docs.sort()];
 }
 
-const VERSIONS = { typescript: "5.9.3", "@types/node": "24.19.4", openai: "7.59.0", ws: "8.23.0" };
+const VERSIONS = {
+  typescript: "5.9.3",
+  "@types/node": "24.19.4",
+  openai: "7.59.0",
+  ws: "8.23.0",
+  // the third-party clients docs/responses-fake.md runs (the AI SDK only in Vitest: it is ESM-only)
+  "@langchain/openai": "1.6.0",
+  "@langchain/core": "1.4.0",
+};
 
 // What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.
 const INIT_DEFAULTS = {
@@ -112,7 +120,14 @@ function writeVitestProject(dir, shell) {
       private: true,
       type: "module",
       scripts: { test: "tsc -p . && vitest run && bash shell.sh" },
-      devDependencies: { vitest: "5.1.2", vite: "8.3.8", msw: "3.0.5", ...VERSIONS },
+      devDependencies: {
+        vitest: "5.1.2",
+        vite: "8.3.8",
+        msw: "3.0.5",
+        ai: "7.0.173",
+        "@ai-sdk/openai": "4.0.118",
+        ...VERSIONS,
+      },
     }),
   );
   // The docs' own vitest.config.ts is used when they show one.
