@@ -344,6 +344,41 @@ describe("prompt_cache_options", () => {
   });
 });
 
+describe("reasoning another model made", () => {
+  it("is withheld from the model and reported in input_transformations (model_mismatch); the same model reads it", async () => {
+    const tools = [{ type: "function" as const, name: "lookup", strict: false, parameters: { type: "object" } }];
+    const fake = fakeResponses().reply(turn.reasoning("why", turn.functionCall("lookup", {})));
+    const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+    const first = await client.responses.create({ model: "gpt-5", input: "x", tools });
+    const [reasoning, call] = first.output;
+    if (reasoning?.type !== "reasoning" || call?.type !== "function_call")
+      throw new Error("expected reasoning, a call");
+    const input = [
+      { role: "user" as const, content: "x" },
+      reasoning,
+      call,
+      { type: "function_call_output" as const, call_id: call.call_id, output: "ok" },
+    ];
+    const seen: string[][] = [];
+    fake.respond(({ conversation }) => {
+      seen.push(conversation.map((item) => String((item as { type?: unknown }).type)));
+      return turn.message("done");
+    });
+    const other = await client.responses.create({ model: "gpt-5-mini", input, tools });
+    expect(other.input_transformations).toEqual([
+      { id: reasoning.id, type: "reasoning", action: "removed", reason: "model_mismatch" },
+    ]);
+    const same = await client.responses.create({ model: "gpt-5", input, tools });
+    expect(same).not.toHaveProperty("input_transformations");
+    expect(seen).toEqual([
+      ["message", "function_call", "function_call_output"],
+      ["message", "reasoning", "function_call", "function_call_output"],
+    ]);
+    // what was sent is kept as sent: the input items still list it
+    expect(fake.items(other.id).map((item) => item.type)).toContain("reasoning");
+  });
+});
+
 describe("reasoning under store: false", () => {
   const tools = [{ type: "function" as const, name: "lookup", strict: false, parameters: { type: "object" } }];
   const client = (fake: ReturnType<typeof fakeResponses>) =>
