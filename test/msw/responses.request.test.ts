@@ -252,6 +252,50 @@ describe("settings the response echoes", () => {
   });
 });
 
+describe("image and moderation", () => {
+  const create = (fake: ReturnType<typeof fakeResponses>, body: Record<string, unknown>) =>
+    new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({
+      model: "gpt-5.6",
+      input: "x",
+      ...body,
+    } as never);
+
+  it("the image policy chosen is reported; moderation asked for is run on input and output, flagging nothing", async () => {
+    const fake = fakeResponses().reply(turn.message("ok"), turn.message("ok"));
+    const chosen = await create(fake, {
+      image: { context_compression: "disabled" },
+      moderation: { model: "omni-moderation-latest", policy: { input: { mode: "block" } } },
+    });
+    expect(chosen.image).toEqual({ context_compression: "disabled" });
+    expect(chosen.moderation?.input).toMatchObject({
+      type: "moderation_result",
+      model: "omni-moderation-latest",
+      flagged: false,
+      categories: expect.objectContaining({ harassment: false, "self-harm": false }),
+    });
+    expect(chosen.moderation?.output).toEqual(chosen.moderation?.input);
+    // "auto": the API picks by model, transport and input, which a fake cannot know: not reported
+    const auto = await create(fake, { image: { context_compression: "auto" } });
+    expect(auto).not.toHaveProperty("image");
+    expect(auto).not.toHaveProperty("moderation");
+  });
+
+  it("a strict fake refuses forms the API does not define", async () => {
+    const fake = fakeResponses();
+    await expect(create(fake, { image: { context_compression: "max" } })).rejects.toMatchObject({
+      status: 400,
+      param: "image",
+    });
+    await expect(create(fake, { moderation: { policy: null } })).rejects.toMatchObject({
+      status: 400,
+      param: "moderation",
+    });
+    await expect(
+      create(fake, { moderation: { model: "omni-moderation-latest", policy: { output: { mode: "redact" } } } }),
+    ).rejects.toMatchObject({ status: 400, param: "moderation" });
+  });
+});
+
 describe("the tools a request declares", () => {
   const post = (fake: ReturnType<typeof fakeResponses>, body: Record<string, unknown>) =>
     fake.fetch("https://api.openai.com/v1/responses", {
