@@ -90,6 +90,67 @@ describe.each([
     ]);
   });
 
+  test("the settings it sends come back in the response, as the API echoes them", async () => {
+    fake.reply(turn.message("ok"));
+    const { response } = await generateText({
+      model: openai("gpt-5.6"),
+      prompt: "Hi",
+      providerOptions: {
+        openai: {
+          user: "user-7",
+          promptCacheKey: "app-v1",
+          promptCacheRetention: "24h",
+          promptCacheOptions: { mode: "explicit", ttl: "12h" },
+          reasoningEffort: "low",
+          reasoningSummary: "auto",
+          reasoningMode: "pro",
+          reasoningContext: "all_turns",
+          textVerbosity: "low",
+          serviceTier: "flex",
+        },
+      },
+    });
+    expect(fake.responses.get(response.id)).toMatchObject({
+      user: "user-7",
+      prompt_cache_key: "app-v1",
+      prompt_cache_retention: "24h",
+      prompt_cache_options: { mode: "explicit", ttl: "12h" },
+      reasoning: { effort: "low", summary: "auto", mode: "pro", context: "all_turns" },
+      text: { verbosity: "low" },
+      service_tier: "flex",
+    });
+  });
+
+  test("a namespaced tool is called in its namespace; a programmatic-only one is never called directly", async () => {
+    const lookup = tool({
+      description: "Find a contact.",
+      inputSchema: z.object({ name: z.string() }),
+      execute: async ({ name }) => ({ name, email: "ada@example.com" }),
+      providerOptions: { openai: { namespace: { name: "crm", description: "The CRM." } } },
+    });
+    const audit = tool({
+      description: "Audit the run.",
+      inputSchema: z.object({}),
+      execute: async () => "ok",
+      providerOptions: { openai: { allowedCallers: ["programmatic"] } },
+    });
+    const tools = { weather, find_contact: lookup, audit };
+    fake.reply(turn.functionCall("find_contact", { name: "Ada" }), turn.message("Found."));
+    const found = await generateText({ model: openai("gpt-5"), prompt: "Ada?", tools, stopWhen: stepCountIs(3) });
+    expect(found.steps[0]?.toolResults).toMatchObject([
+      {
+        toolName: "find_contact",
+        output: { email: "ada@example.com" },
+        providerMetadata: { openai: { namespace: "crm" } },
+      },
+    ]);
+    // a script that has the model call it directly is the script's mistake, and says so
+    fake.reply(turn.functionCall("audit", {}));
+    await expect(generateText({ model: openai("gpt-5"), prompt: "Audit?", tools, maxRetries: 0 })).rejects.toThrow(
+      /"audit" may be called only by a program/,
+    );
+  });
+
   test("streamText streams the deltas and the tool call, as the SDK parses them", async () => {
     fake.reply(turn.functionCall("weather", { city: "Lima" }), turn.message("Lima is clear today."));
     const result = streamText({
