@@ -9,12 +9,14 @@ import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toHaveReceivedNthRequest, toHaveReceivedRequest } from "./toHaveReceivedRequest.js";
 import { toHaveReplayReason } from "./toHaveReplayReason.js";
 import { toHaveStringArguments } from "./toHaveStringArguments.js";
+import { type KeepPrefixOptions, toKeepPromptCachePrefix } from "./toKeepPromptCachePrefix.js";
 import { toPairWithCall } from "./toPairWithCall.js";
 import { toRequireAction } from "./toRequireAction.js";
 
 export type { MatcherContext, MatcherResult } from "./context.js";
 export type { RequiredActionPattern } from "./toRequireAction.js";
 export type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
+export type { KeepPrefixOptions };
 export {
   toBeCompatibleWith,
   toBePortable,
@@ -28,6 +30,7 @@ export {
   toHaveReceivedRequest,
   toHaveReplayReason,
   toHaveStringArguments,
+  toKeepPromptCachePrefix,
   toPairWithCall,
   toRequireAction,
 };
@@ -48,4 +51,5 @@ export const agentMatchers = {
   toHaveAnsweredCall,
   toHaveReceivedRequest,
   toHaveReceivedNthRequest,
+  toKeepPromptCachePrefix,
 };

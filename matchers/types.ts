@@ -1,4 +1,5 @@
 import type { GateReason, ToolSpec } from "../src/types.js";
+import type { KeepPrefixOptions } from "./toKeepPromptCachePrefix.js";
 import type { RequiredActionPattern } from "./toRequireAction.js";
 
 /**
@@ -144,6 +145,18 @@ export interface AgentMatchers<R = unknown> {
    * expect(responses).toHaveReceivedNthRequest(2, { previous_response_id: expect.any(String) });
    */
   toHaveReceivedNthRequest(n: number, partialBody: unknown): R;
+
+  /**
+   * Passes when every request extends the prompt of the one before it in its conversation
+   * (tools, instructions, then the input), so that the provider's prompt cache is kept; with
+   * `minCachedShare`, when each also reads at least that share of its prompt from the cache.
+   * Received: a Responses fake, its request log, cassette interactions, or request bodies.
+   *
+   * @example
+   * expect(responses).toKeepPromptCachePrefix();
+   * expect(responses.requests).toKeepPromptCachePrefix({ minCachedShare: 0.8 });
+   */
+  toKeepPromptCachePrefix(options?: KeepPrefixOptions): R;
 }
 
 /** The same matchers in asymmetric form (`expect.toBeReplayable()`), usable inside `toEqual`. */

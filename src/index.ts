@@ -1,6 +1,13 @@
 export { compareTools, type ToolChange } from "./contract.js";
 export { type CompiledGate, compileGate, replayGate, replayReason } from "./gate.js";
 export { checkPair, orphanResults, pendingCalls } from "./pairing.js";
+export {
+  type CacheShare,
+  type PrefixBreak,
+  type PrefixOptions,
+  type PrefixReport,
+  promptPrefixReport,
+} from "./promptCache.js";
 export { compiledSchemaCount, ToolSchemaError, validateArguments, validatorFor } from "./schema.js";
 export { resolveTools, ToolSpecError } from "./tools.js";
 export { type PairingProblem, type PortabilityProblem, pairingProblems, portabilityProblems } from "./transcript.js";

@@ -56,7 +56,7 @@ test("worker threads give exactly the single-thread report", () => {
   expect(single.lines).toBe(30_000);
   expect(single.failures).toHaveLength(50);
   expect(single.counts.malformed_line).toBe(3_000);
-});
+}, 60_000); // 30,000 lines through two CLI runs: a bound against a hang on a loaded machine, not a speed target
 
 test("the default uses workers only for large logs on machines with cores to spare", () => {
   const big = 108 * 1024 * 1024;

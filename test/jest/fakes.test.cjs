@@ -79,6 +79,19 @@ test("the conversation matchers, in Jest", async () => {
   expect([first.output[0]]).toEqual([expect.toHaveCalledTool("lookup_order")]);
 });
 
+test("toKeepPromptCachePrefix, in Jest: a changed instruction names the request, the path and the tokens lost", async () => {
+  const long = "Answer as the sales desk would. ".repeat(188).slice(0, 6000);
+  const fake = fakeResponses().reply(turn.message("One."), turn.message("Two."));
+  const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
+  await client.responses.create({ model: "gpt-5", instructions: long, input: "Hi" });
+  expect(fake).toKeepPromptCachePrefix();
+  await client.responses.create({ model: "gpt-5", instructions: `${long.slice(0, 100)}!`, input: "Hi" });
+  expect(fake).not.toKeepPromptCachePrefix();
+  expect(() => expect(fake).toKeepPromptCachePrefix()).toThrow(
+    /request #2 changes \/instructions at character 100 .*: 1,408 cached tokens of request #1 lost/,
+  );
+});
+
 test("where msw cannot load (MSW 3 here, ESM-only), fake.handlers says so and what works; fake.fetch is unaffected", async () => {
   const fake = fakeResponses().reply(turn.message("still here"));
   let error;

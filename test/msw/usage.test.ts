@@ -5,7 +5,7 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { estimateTokens, textLength } from "../../fixtures/msw/usage.js";
+import { estimateTokens } from "../../fixtures/msw/usage.js";
 
 const client = (fake: { fetch: typeof fetch }) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
 
@@ -43,23 +43,6 @@ describe("usage follows the content", () => {
     expect(big.input_tokens).toBe(estimateTokens(300 + "Be brief.".length + JSON.stringify(tools).length));
     expect(big.output_tokens).toBe(estimateTokens("A much longer answer, with several words in it.".length));
     expect(big.total_tokens).toBe(big.input_tokens + big.output_tokens);
-  });
-
-  test("a previous_response_id chain counts the history as cached input", async () => {
-    const fake = fakeResponses({ tools: [examples.salesTool] }).reply(
-      turn.functionCall("get_latest_sales_report", { region: "apac" }),
-      turn.message("Sales are up 4%."),
-    );
-    const first = await client(fake).responses.create({ model: "gpt-5", input: "How are APAC sales?" });
-    const call = first.output[0] as { call_id: string };
-    const second = await client(fake).responses.create({
-      model: "gpt-5",
-      previous_response_id: first.id,
-      input: [{ type: "function_call_output", call_id: call.call_id, output: "report" }],
-    });
-    const history = estimateTokens(textLength(fake.items(first.id)));
-    expect(second.usage!.input_tokens_details.cached_tokens).toBe(history);
-    expect(second.usage!.input_tokens).toBe(history + estimateTokens("report".length));
   });
 
   test("a streamed response reports the same usage in response.completed", async () => {

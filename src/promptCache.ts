@@ -1,0 +1,382 @@
+// The prompt cache as the provider documents it (the prompt-caching guide): a prompt is cached
+// from 1,024 tokens on, in blocks of 128 tokens; a request reuses the longest prefix of blocks it
+// shares with an earlier request under the same `prompt_cache_key`, while that prefix is kept
+// (in memory: 10 minutes after its last use; `prompt_cache_retention: "24h"`: a day). The prompt
+// is built in the provider's order: tools, instructions, then the input. Tokens are the toolkit's
+// estimate, four characters each.
+import { isRecord } from "./internal/read.js";
+
+/** The smallest prompt the provider caches, in tokens. */
+export const CACHE_MIN_TOKENS = 1024;
+/** The size of a cached block, in tokens. */
+export const CACHE_BLOCK_TOKENS = 128;
+const CHARS_PER_TOKEN = 4;
+const BLOCK_CHARS = CACHE_BLOCK_TOKENS * CHARS_PER_TOKEN;
+/** How long an in-memory prefix is kept after its last use, and a `"24h"` one. */
+export const CACHE_RETENTION_MS = { in_memory: 10 * 60 * 1000, "24h": 24 * 60 * 60 * 1000 } as const;
+
+/** One piece of a prompt, in the provider's order, with where it is in the request (a JSON pointer). */
+export interface PromptPiece {
+  readonly path: string;
+  readonly text: string;
+  /** The characters of `text` before the value (a tool field's `key=`); the value is what is reported. */
+  readonly lead?: number;
+}
+
+/** What a prompt is built from: a request body's `tools`, `instructions` and `input`. */
+export interface PromptParts {
+  readonly tools?: unknown;
+  readonly instructions?: unknown;
+  readonly input?: unknown;
+}
+
+/** Keys of an input item that are bookkeeping: they are not part of the prompt the model reads. */
+const NOT_PROMPT = new Set(["id", "status", "type", "role", "annotations", "logprobs"]);
+/** How deep a value is followed: deeper parts are one piece, as JSON. */
+const MAX_DEPTH = 32;
+
+/**
+ * The pieces of a prompt, in the provider's order: each tool's fields (key and value, so that a
+ * reordered tool changes the prompt), the instructions, then each input item (its kind and role,
+ * then its text). A string `input` is one user message; a message's string `content` reads as its
+ * one text part. Ids and statuses are left out: the model never reads them.
+ */
+export function promptPieces(parts: PromptParts): PromptPiece[] {
+  const pieces: PromptPiece[] = [];
+  if (Array.isArray(parts.tools))
+    parts.tools.forEach((tool, i) => {
+      walk(tool, `/tools/${i}`, 0, pieces, true);
+    });
+  if (typeof parts.instructions === "string" && parts.instructions !== "")
+    pieces.push({ path: "/instructions", text: parts.instructions });
+  const input = typeof parts.input === "string" ? [{ role: "user", content: parts.input }] : parts.input;
+  if (Array.isArray(input))
+    input.forEach((item, i) => {
+      const at = `/input/${i}`;
+      if (!isRecord(item)) {
+        walk(item, at, 0, pieces, false);
+        return;
+      }
+      const kind = typeof item.type === "string" ? item.type : "message";
+      pieces.push({ path: at, text: `<${kind}${typeof item.role === "string" ? `:${item.role}` : ""}>` });
+      for (const [key, value] of Object.entries(item))
+        if (!NOT_PROMPT.has(key)) walk(value, `${at}/${pointer(key)}`, 1, pieces, false);
+    });
+  return pieces;
+}
+
+function walk(value: unknown, path: string, depth: number, into: PromptPiece[], keyed: boolean): void {
+  if (value === undefined) return;
+  if (depth >= MAX_DEPTH || value === null || typeof value !== "object") {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    if (text === undefined || text === "") return;
+    const key = `${path.split("/").pop()}=`;
+    into.push(keyed ? { path, text: `${key}${text}`, lead: key.length } : { path, text });
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((entry, i) => {
+      walk(entry, `${path}/${i}`, depth + 1, into, keyed);
+    });
+    return;
+  }
+  for (const [key, entry] of Object.entries(value))
+    if (keyed || !NOT_PROMPT.has(key)) walk(entry, `${path}/${pointer(key)}`, depth + 1, into, keyed);
+}
+
+/** A key as one step of a JSON pointer (RFC 6901). */
+function pointer(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** The characters of a prompt. */
+export function promptLength(pieces: readonly PromptPiece[]): number {
+  let length = 0;
+  for (const piece of pieces) length += piece.text.length;
+  return length;
+}
+
+/** The tokens of a prefix of this many characters that a cache can hold: whole blocks, from 1,024 tokens on. */
+export function cacheableTokens(characters: number): number {
+  const blocks = Math.floor(characters / BLOCK_CHARS);
+  const tokens = blocks * CACHE_BLOCK_TOKENS;
+  return tokens >= CACHE_MIN_TOKENS ? tokens : 0;
+}
+
+/** Where two prompts part: the first piece that differs, and the characters they share before it. */
+export interface PromptDivergence {
+  /** The index of the first piece that differs (the shorter prompt's length when one extends the other). */
+  readonly piece: number;
+  /** The characters the two prompts share from their start. */
+  readonly sharedCharacters: number;
+  /** Within the piece, the first character that differs. */
+  readonly at: number;
+  readonly before: PromptPiece | undefined;
+  readonly after: PromptPiece | undefined;
+}
+
+/** Where `after` stops extending `before` (undefined when it extends it, or is the same prompt). */
+export function divergence(
+  before: readonly PromptPiece[],
+  after: readonly PromptPiece[],
+): PromptDivergence | undefined {
+  let shared = 0;
+  for (let i = 0; i < before.length; i++) {
+    const old = before[i];
+    const now = after[i];
+    if (old === undefined) break;
+    if (now !== undefined && old.path === now.path && old.text === now.text) {
+      shared += old.text.length;
+      continue;
+    }
+    let at = 0;
+    if (now !== undefined && old.path === now.path)
+      while (at < old.text.length && at < now.text.length && old.text[at] === now.text[at]) at++;
+    return { piece: i, sharedCharacters: shared + at, at, before: old, after: now };
+  }
+  return undefined;
+}
+
+/**
+ * A prompt cache: the blocks of prompts seen, by cache key, each kept until its retention ends.
+ * `use` answers how many tokens of a prompt were cached, then keeps (or refreshes) its blocks.
+ */
+export class PromptCache {
+  readonly #blocks = new Map<string, number>();
+  readonly #limit: number;
+
+  /** `limit`: the most blocks kept (the oldest go first), so that a fake's memory stays bounded. */
+  constructor(limit = 200_000) {
+    this.#limit = limit;
+  }
+
+  use(pieces: readonly PromptPiece[], key: string, now: number, retentionMs: number): number {
+    const hashes = blockHashes(pieces, key);
+    let matched = 0;
+    while (matched < hashes.length && (this.#blocks.get(hashes[matched] ?? "") ?? -1) > now) matched++;
+    if (hashes.length * CACHE_BLOCK_TOKENS >= CACHE_MIN_TOKENS)
+      for (const hash of hashes) {
+        this.#blocks.delete(hash);
+        this.#blocks.set(hash, now + retentionMs);
+      }
+    this.#evict(now);
+    const tokens = matched * CACHE_BLOCK_TOKENS;
+    return tokens >= CACHE_MIN_TOKENS ? tokens : 0;
+  }
+
+  clear(): void {
+    this.#blocks.clear();
+  }
+
+  #evict(now: number): void {
+    for (const [hash, expires] of this.#blocks) {
+      if (this.#blocks.size <= this.#limit && expires > now) break;
+      this.#blocks.delete(hash);
+    }
+  }
+}
+
+/** One hash per whole block of the prompt, each of everything before it too (a chain), under `key`. */
+function blockHashes(pieces: readonly PromptPiece[], key: string): string[] {
+  const hashes: string[] = [];
+  let a = fnv(0x811c9dc5, key);
+  let b = fnv(0x01000193, key);
+  let inBlock = 0;
+  for (const piece of pieces)
+    for (let i = 0; i < piece.text.length; i++) {
+      const code = piece.text.charCodeAt(i);
+      a = Math.imul(a ^ code, 0x01000193) >>> 0;
+      b = Math.imul(b ^ code, 0x01000197) >>> 0;
+      if (++inBlock === BLOCK_CHARS) {
+        hashes.push(`${a.toString(36)}.${b.toString(36)}.${hashes.length}`);
+        inBlock = 0;
+      }
+    }
+  return hashes;
+}
+
+function fnv(seed: number, text: string): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** A request that does not extend the prompt of the request before it in its conversation. */
+export interface PrefixBreak {
+  /** The request (its place in what was given, from 1). */
+  readonly request: number;
+  /** The request before it in its conversation. */
+  readonly previous: number;
+  /** Where the prompts part: a JSON pointer into the request (`/instructions`, `/input/2/content/0/text`). */
+  readonly path: string;
+  /** The character of that value where they part. */
+  readonly at: number;
+  /** The two values around that character (bounded); undefined where one prompt has nothing. */
+  readonly before: string | undefined;
+  readonly after: string | undefined;
+  /** The cached tokens of the previous request's prompt that this one cannot reuse. */
+  readonly lostTokens: number;
+}
+
+/** How much of a request's prompt was (or could be) read from the cache. */
+export interface CacheShare {
+  readonly request: number;
+  readonly cachedTokens: number;
+  readonly promptTokens: number;
+  /** `usage`: the answer's own figures (a fake's, or a recorded provider's); `estimate`: from the prompts. */
+  readonly source: "usage" | "estimate";
+}
+
+export interface PrefixReport {
+  /** The create requests read (other requests, a GET or a compaction, are not prompts). */
+  readonly requests: number;
+  readonly breaks: readonly PrefixBreak[];
+  /** One per request after the first of its conversation, where it can be told. */
+  readonly shares: readonly CacheShare[];
+}
+
+export interface PrefixOptions {
+  /**
+   * The conversation a request belongs to (its requests are compared in order). Default: its
+   * `conversation`, else its `prompt_cache_key`, else one conversation for all.
+   */
+  readonly conversationOf?: (body: Readonly<Record<string, unknown>>, request: number) => string | undefined;
+}
+
+/** What a request log entry, a cassette interaction or a bare body holds: the body and the answer. */
+interface Exchange {
+  readonly request: number;
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly answer: { body?: unknown; events?: unknown } | undefined;
+}
+
+/**
+ * The prompt-cache report of a list of requests: each request's bodies (a fake's log entries,
+ * cassette interactions, or bodies), grouped by conversation; a stateless request must extend the
+ * whole prompt of the one before it, a chained one (`previous_response_id`, `conversation`) its tools
+ * and instructions (the provider appends the rest).
+ */
+export function promptPrefixReport(values: readonly unknown[], options: PrefixOptions = {}): PrefixReport {
+  const exchanges = values.flatMap((value, i) => exchangeOf(value, i + 1));
+  // per conversation: the request before, the length of its prompt, and its prompt with its answer after it
+  const last = new Map<string, { exchange: Exchange; prompt: number; pieces: PromptPiece[] }>();
+  const breaks: PrefixBreak[] = [];
+  const shares: CacheShare[] = [];
+  for (const exchange of exchanges) {
+    const group = (options.conversationOf ?? defaultConversation)(exchange.body, exchange.request) ?? "";
+    const chained = isChained(exchange.body);
+    const pieces = promptPieces(chained ? { ...exchange.body, input: undefined } : exchange.body);
+    const before = last.get(group);
+    last.set(group, { exchange, prompt: promptLength(pieces), pieces: chained ? pieces : withOutput(exchange) });
+    if (before === undefined) continue;
+    // a chained request's history is the provider's to append: only what comes before it can change
+    const previous = chained ? before.pieces.filter((p) => !p.path.startsWith("/input")) : before.pieces;
+    const parted = divergence(previous, pieces);
+    if (parted !== undefined) {
+      const lost = cacheableTokens(before.prompt) - cacheableTokens(Math.min(parted.sharedCharacters, before.prompt));
+      breaks.push(breakOf(exchange.request, before.exchange.request, parted, Math.max(0, lost)));
+    }
+    const shared = chained ? undefined : Math.min(parted?.sharedCharacters ?? before.prompt, before.prompt);
+    const share = shareOf(exchange, pieces, shared);
+    if (share !== undefined) shares.push(share);
+  }
+  return { requests: exchanges.length, breaks, shares };
+}
+
+function exchangeOf(value: unknown, request: number): Exchange[] {
+  if (!isRecord(value)) return [];
+  // a log entry or a cassette interaction: the body it sent, the answer it got
+  const body = isRecord(value.request) ? value.request.body : "response" in value ? value.body : value;
+  const answer = isRecord(value.response) ? value.response : undefined;
+  if (!isRecord(body) || !isCreateBody(body)) return [];
+  return [{ request, body, answer }];
+}
+
+/** A create body: a model or input, and nothing of another endpoint (an Agents batch, a compaction's own). */
+function isCreateBody(body: Record<string, unknown>): boolean {
+  return ("input" in body || "model" in body || "prompt" in body) && !("events" in body) && !("agent" in body);
+}
+
+function isChained(body: Readonly<Record<string, unknown>>): boolean {
+  return (
+    (body.previous_response_id !== undefined && body.previous_response_id !== null) ||
+    (body.conversation !== undefined && body.conversation !== null)
+  );
+}
+
+function defaultConversation(body: Readonly<Record<string, unknown>>): string | undefined {
+  const conversation = typeof body.conversation === "string" ? body.conversation : readId(body.conversation);
+  if (conversation !== undefined) return `conversation ${conversation}`;
+  return typeof body.prompt_cache_key === "string" ? `key ${body.prompt_cache_key}` : undefined;
+}
+
+function readId(value: unknown): string | undefined {
+  return isRecord(value) && typeof value.id === "string" ? value.id : undefined;
+}
+
+/** A request's prompt with its answer's output after its input: what the next stateless request extends. */
+function withOutput(exchange: Exchange): PromptPiece[] {
+  const output = responseOf(exchange.answer)?.output;
+  if (!Array.isArray(output) || output.length === 0) return promptPieces(exchange.body);
+  const input = exchange.body.input;
+  const items = typeof input === "string" ? [{ role: "user", content: input }] : Array.isArray(input) ? input : [];
+  return promptPieces({ ...exchange.body, input: [...items, ...output] });
+}
+
+function breakOf(request: number, previous: number, parted: PromptDivergence, lostTokens: number): PrefixBreak {
+  const piece = parted.after ?? parted.before;
+  const lead = piece?.lead ?? 0;
+  const at = Math.max(0, parted.at - lead);
+  return {
+    request,
+    previous,
+    path: piece?.path ?? "",
+    at,
+    before: excerpt(parted.before?.text.slice(parted.before.lead ?? 0), at),
+    after: excerpt(parted.after?.text.slice(parted.after.lead ?? 0), at),
+    lostTokens,
+  };
+}
+
+const EXCERPT = 16;
+
+/** The text around character `at`, with "…" where it was cut. */
+function excerpt(text: string | undefined, at: number): string | undefined {
+  if (text === undefined) return undefined;
+  const start = Math.max(0, at - EXCERPT);
+  const end = Math.min(text.length, at + EXCERPT);
+  return `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? "…" : ""}`;
+}
+
+/** The answer's own cache figures when it has them; else, for a stateless request, the estimate. */
+function shareOf(
+  exchange: Exchange,
+  pieces: readonly PromptPiece[],
+  shared: number | undefined,
+): CacheShare | undefined {
+  const usage = responseOf(exchange.answer)?.usage;
+  const input = isRecord(usage) ? usage.input_tokens : undefined;
+  const details = isRecord(usage) ? usage.input_tokens_details : undefined;
+  const cached = isRecord(details) ? details.cached_tokens : undefined;
+  if (typeof input === "number" && typeof cached === "number")
+    return { request: exchange.request, cachedTokens: cached, promptTokens: input, source: "usage" };
+  if (shared === undefined) return undefined;
+  return {
+    request: exchange.request,
+    cachedTokens: cacheableTokens(shared),
+    promptTokens: Math.ceil(promptLength(pieces) / CHARS_PER_TOKEN),
+    source: "estimate",
+  };
+}
+
+/** The final response of an answer: its JSON body, or the last event that carries one. */
+function responseOf(answer: Exchange["answer"]): Record<string, unknown> | undefined {
+  if (answer === undefined) return undefined;
+  if (isRecord(answer.body) && answer.body.object === "response") return answer.body;
+  const events = Array.isArray(answer.events) ? answer.events : [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const response = isRecord(events[i]) ? (events[i] as Record<string, unknown>).response : undefined;
+    if (isRecord(response)) return response;
+  }
+  return undefined;
+}
