@@ -257,39 +257,74 @@ interface Exchange {
  * and instructions (the provider appends the rest).
  */
 export function promptPrefixReport(values: readonly unknown[], options: PrefixOptions = {}): PrefixReport {
-  const exchanges = values.flatMap((value, i) => exchangeOf(value, i + 1));
-  // per conversation: the request before, the length of its prompt, and its prompt with its answer after it
-  const last = new Map<string, { exchange: Exchange; prompt: number; pieces: PromptPiece[] }>();
+  const tracker = prefixTracker(options);
   const breaks: PrefixBreak[] = [];
   const shares: CacheShare[] = [];
-  for (const exchange of exchanges) {
-    const group = (options.conversationOf ?? defaultConversation)(exchange.body, exchange.request) ?? "";
-    const chained = isChained(exchange.body);
-    const pieces = promptPieces(chained ? { ...exchange.body, input: undefined } : exchange.body);
-    const before = last.get(group);
-    last.set(group, { exchange, prompt: promptLength(pieces), pieces: chained ? pieces : withOutput(exchange) });
-    if (before === undefined) continue;
-    // a chained request's history is the provider's to append: only what comes before it can change
-    const previous = chained ? before.pieces.filter((p) => !p.path.startsWith("/input")) : before.pieces;
-    const parted = divergence(previous, pieces);
-    if (parted !== undefined) {
-      const lost = cacheableTokens(before.prompt) - cacheableTokens(Math.min(parted.sharedCharacters, before.prompt));
-      breaks.push(breakOf(exchange.request, before.exchange.request, parted, Math.max(0, lost)));
-    }
-    const shared = chained ? undefined : Math.min(parted?.sharedCharacters ?? before.prompt, before.prompt);
-    const share = shareOf(exchange, pieces, shared);
-    if (share !== undefined) shares.push(share);
-  }
-  return { requests: exchanges.length, breaks, shares };
+  let requests = 0;
+  values.forEach((value, i) => {
+    const found = tracker.add(value, i + 1);
+    if (found === undefined) return;
+    requests++;
+    if (found.break) breaks.push(found.break);
+    if (found.share) shares.push(found.share);
+  });
+  return { requests, breaks, shares };
 }
 
-function exchangeOf(value: unknown, request: number): Exchange[] {
-  if (!isRecord(value)) return [];
+/** What one request came to: undefined for a value that is no create request. */
+export interface PrefixFinding {
+  readonly break?: PrefixBreak;
+  readonly share?: CacheShare;
+}
+
+/**
+ * The report one request at a time, for a stream (the CLI reads a cassette line by line): it keeps
+ * only the last request's prompt of each conversation.
+ */
+export function prefixTracker(options: PrefixOptions = {}): {
+  add(value: unknown, request: number): PrefixFinding | undefined;
+} {
+  // per conversation: the request before, the length of its prompt, and its prompt with its answer after it
+  const last = new Map<string, { request: number; prompt: number; pieces: PromptPiece[] }>();
+  const conversationOf = options.conversationOf ?? defaultConversation;
+  return {
+    add(value, request) {
+      const exchange = exchangeOf(value, request);
+      if (exchange === undefined) return undefined;
+      const group = conversationOf(exchange.body, request) ?? "";
+      const chained = isChained(exchange.body);
+      const pieces = promptPieces(chained ? { ...exchange.body, input: undefined } : exchange.body);
+      const before = last.get(group);
+      last.set(group, { request, prompt: promptLength(pieces), pieces: chained ? pieces : withOutput(exchange) });
+      if (before === undefined) return {};
+      // a chained request's history is the provider's to append: only what comes before it can change
+      const previous = chained ? before.pieces.filter((p) => !p.path.startsWith("/input")) : before.pieces;
+      const parted = divergence(previous, pieces);
+      const lost =
+        parted === undefined
+          ? 0
+          : cacheableTokens(before.prompt) - cacheableTokens(Math.min(parted.sharedCharacters, before.prompt));
+      const shared = chained ? undefined : Math.min(parted?.sharedCharacters ?? before.prompt, before.prompt);
+      const share = shareOf(exchange, pieces, shared);
+      return {
+        ...(parted === undefined ? {} : { break: breakOf(request, before.request, parted, Math.max(0, lost)) }),
+        ...(share === undefined ? {} : { share }),
+      };
+    },
+  };
+}
+
+function exchangeOf(value: unknown, request: number): Exchange | undefined {
+  if (!isRecord(value)) return undefined;
+  // a fake's log entry says which route parsed it; a cassette's interaction, its path
+  if ("route" in value && value.route !== "responses.create") return undefined;
+  const path = isRecord(value.request) ? value.request.path : undefined;
+  if (typeof path === "string" && !/\/responses(\?|$)/.test(path)) return undefined;
   // a log entry or a cassette interaction: the body it sent, the answer it got
   const body = isRecord(value.request) ? value.request.body : "response" in value ? value.body : value;
   const answer = isRecord(value.response) ? value.response : undefined;
-  if (!isRecord(body) || !isCreateBody(body)) return [];
-  return [{ request, body, answer }];
+  if (!isRecord(body) || !isCreateBody(body)) return undefined;
+  return { request, body, answer };
 }
 
 /** A create body: a model or input, and nothing of another endpoint (an Agents batch, a compaction's own). */

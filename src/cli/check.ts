@@ -4,6 +4,7 @@ import { isCassetteInteraction, recordedCalls, recordedTools } from "../cassette
 import { compileGate } from "../gate.js";
 import { isRecord } from "../internal/read.js";
 import { oneLine } from "../internal/render.js";
+import { type PrefixBreak, prefixTracker } from "../promptCache.js";
 import type { ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
 import { LineSplitter } from "./lines.js";
@@ -36,6 +37,9 @@ Options:
   --max-failures <n>    how many failures to list and annotate (default 10); all are counted
   --threads <n>         worker threads, at most one per core and per MB of log (default: 1, or
                         up to 4 for logs of 32 MB or more on machines with 4 cores or more)
+  --cache-prefix        also read a cassette's Responses requests in order and fail each that
+                        breaks the prompt-cache prefix of the one before it in its conversation
+                        (one thread: each request is compared with the one before it)
   -h, --help            this help
 
 Progress goes to stderr: redrawn on a terminal, a line every 5 seconds at most in a CI log.
@@ -84,7 +88,27 @@ export interface CheckReport {
   tools: ToolTally[];
   failures: CheckFailure[];
   failed: number;
+  /** With `--cache-prefix`: the requests read and the prompt-cache prefix breaks found. */
+  cache?: CacheCheck;
   ok: boolean;
+}
+
+/** What `--cache-prefix` found: the create requests of the cassettes read, and those that break the prefix. */
+export interface CacheCheck {
+  requests: number;
+  /** How many requests break the prefix (all counted; the first `--max-failures` listed). */
+  broken: number;
+  breaks: CacheBreakFailure[];
+}
+
+/** A request that breaks the prompt-cache prefix, at its line (the one before it: `previousLine`). */
+export interface CacheBreakFailure {
+  file?: string;
+  line: number;
+  previousLine: number;
+  path: string;
+  lostTokens: number;
+  message: string;
 }
 
 export interface CheckOptions {
@@ -95,8 +119,10 @@ export interface CheckOptions {
   maxFailures: number;
   /** Called as the log is read (once per chunk or batch) with the lines read so far: throttle it. */
   onProgress?: (lines: number) => void;
-  /** Worker threads to spread the gate over (1: this thread only). */
+  /** Worker threads to spread the gate over (1: this thread only; always 1 with `cachePrefix`). */
   threads?: number;
+  /** Also check the prompt-cache prefix of the cassettes' requests (`--cache-prefix`). */
+  cachePrefix?: boolean;
 }
 
 /** The counts of a run over some lines: a whole log, or one worker's share of it. */
@@ -108,12 +134,14 @@ export interface LineTally {
   tools: Map<string, ToolTally>;
   failures: CheckFailure[];
   failed: number;
+  cache?: CacheCheck;
 }
 
 export interface LineCheckerOptions {
   tools: ToolSpec | undefined;
   failOn: ReadonlySet<LineOutcome>;
   maxFailures: number;
+  cachePrefix?: boolean;
 }
 
 /** Checks lines one by one (numbered by the caller) and tallies them. The one place a log line is judged. */
@@ -127,6 +155,18 @@ export function createLineChecker(options: LineCheckerOptions) {
     tools: new Map(),
     failures: [],
     failed: 0,
+    ...(options.cachePrefix ? { cache: { requests: 0, broken: 0, breaks: [] } } : {}),
+  };
+  const tracker = options.cachePrefix ? prefixTracker() : undefined;
+  /** A cassette's request, compared with the one before it in its conversation (`--cache-prefix`). */
+  const trackCache = (value: unknown, line: number) => {
+    const found = tracker?.add(value, line);
+    const cache = tally.cache;
+    if (found === undefined || cache === undefined) return;
+    cache.requests++;
+    if (found.break === undefined) return;
+    cache.broken++;
+    if (cache.breaks.length < options.maxFailures) cache.breaks.push(cacheFailure(found.break));
   };
   // A cassette's lines are gated against the tools given, or else each against its own request's.
   const gates = new Map<string, ReturnType<typeof compileGate>>();
@@ -189,6 +229,7 @@ export function createLineChecker(options: LineCheckerOptions) {
       return;
     }
     if (isCassetteInteraction(value)) {
+      trackCache(value, line);
       const calls = recordedCalls(value);
       if (calls.length === 0) {
         tally.skipped++;
@@ -235,6 +276,21 @@ export function createLineChecker(options: LineCheckerOptions) {
   return { check, tally };
 }
 
+function cacheFailure(found: PrefixBreak): CacheBreakFailure {
+  const where = (line: number) => `the request on line ${line}`;
+  const change =
+    found.before === undefined || found.after === undefined
+      ? `drops ${found.path}`
+      : `changes ${found.path} at character ${found.at} (${JSON.stringify(found.before)} → ${JSON.stringify(found.after)})`;
+  return {
+    line: found.request,
+    previousLine: found.previous,
+    path: found.path,
+    lostTokens: found.lostTokens,
+    message: `prompt_cache_prefix: ${where(found.request)} ${change}: ${found.lostTokens.toLocaleString("en-US")} cached tokens of ${where(found.previous)} lost`,
+  };
+}
+
 const CHAT_COMPLETION_MESSAGE =
   "malformed_line: a Chat Completions message (tool_calls or choices), not an Open Responses item: log each call as a function_call item, or the whole response";
 
@@ -256,7 +312,8 @@ function isGatedOutput(item: unknown): boolean {
 /** Runs the gate over every line of `input`. Every non-blank line is counted once per item it holds. */
 export async function checkLog(options: CheckOptions): Promise<CheckReport> {
   const threads = options.threads ?? 1;
-  const { lines, tally } = threads > 1 ? await checkWithWorkers(options, threads) : await checkHere(options);
+  const { lines, tally } =
+    threads > 1 && !options.cachePrefix ? await checkWithWorkers(options, threads) : await checkHere(options);
   const failOn = LINE_OUTCOMES.filter((outcome) => options.failOn.has(outcome));
   const { tools, ...rest } = tally;
   const report: CheckReport = {
@@ -266,7 +323,7 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
     lines,
     ...rest,
     tools: sortedTools(tools),
-    ok: tally.failed === 0,
+    ok: tally.failed === 0 && (tally.cache?.broken ?? 0) === 0,
   };
   return report;
 }
@@ -502,7 +559,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const args = parseArgs(
     argv,
     ["tools", "fail-on", "max-failures", "threads", ...FORMAT_FLAGS.valued],
-    [...FORMAT_FLAGS.switches, "help"],
+    [...FORMAT_FLAGS.switches, "cache-prefix", "help"],
   );
   if (args.flags.has("help")) {
     io.stdout.write(`${CHECK_USAGE}\n`);
@@ -516,6 +573,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
   const failOn = parseFailOn(args.flags.get("fail-on"));
   const maxFailures = parseCount(args.flags.get("max-failures"), 10);
   const requested = args.flags.has("threads") ? parseCount(args.flags.get("threads"), 1, "--threads") || 1 : undefined;
+  const cachePrefix = args.flags.has("cache-prefix");
   const progress = progressReporter({ stream: io.stderr, ...io.progress });
   const files = file === "-" ? undefined : await logsInDirectory(file);
   let report: CheckReport;
@@ -532,6 +590,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
         tools,
         failOn,
         maxFailures,
+        cachePrefix,
         onProgress: (n) => progress.update(before + n),
       });
       before += one.lines;
@@ -548,6 +607,7 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
       tools,
       failOn,
       maxFailures,
+      cachePrefix,
       onProgress: progress.update,
     });
   }
@@ -597,6 +657,15 @@ function mergeReports(
   const sum = (key: "lines" | "blank" | "skipped" | "items" | "failed") =>
     reports.reduce((total, r) => total + r[key], 0);
   const failures = reports.flatMap((r) => r.failures.map((f) => ({ file: r.file, ...f }))).slice(0, maxFailures);
+  const caches = reports.flatMap((r) => (r.cache ? [{ file: r.file, cache: r.cache }] : []));
+  const cache: CacheCheck | undefined =
+    caches.length === 0
+      ? undefined
+      : {
+          requests: caches.reduce((total, c) => total + c.cache.requests, 0),
+          broken: caches.reduce((total, c) => total + c.cache.broken, 0),
+          breaks: caches.flatMap((c) => c.cache.breaks.map((b) => ({ file: c.file, ...b }))).slice(0, maxFailures),
+        };
   return {
     file: directory,
     threads: Math.max(1, ...reports.map((r) => r.threads)),
@@ -609,7 +678,8 @@ function mergeReports(
     tools: sortedTools(tools),
     failures,
     failed: sum("failed"),
-    ok: sum("failed") === 0,
+    ...(cache === undefined ? {} : { cache }),
+    ok: sum("failed") === 0 && (cache?.broken ?? 0) === 0,
   };
 }
 

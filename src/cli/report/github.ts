@@ -17,6 +17,10 @@ export function checkGithub(report: CheckReport): string {
   const lines = report.failures.map((failure) =>
     command("error", { file: failure.file ?? file, line: failure.line, title: failureTitle(failure) }, failure.message),
   );
+  for (const b of report.cache?.breaks ?? [])
+    lines.push(
+      command("error", { file: b.file ?? file, line: b.line, title: `prompt cache prefix (${b.path})` }, b.message),
+    );
   const rest = report.failed - report.failures.length;
   if (rest > 0) {
     lines.push(

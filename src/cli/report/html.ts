@@ -39,14 +39,32 @@ export function checkHtml(report: CheckReport): string {
     return `<section class="reason" data-reason="${outcome}"><h3>${outcome} <span class="count">${report.counts[outcome]}</span></h3><p>${esc(OUTCOME_DESCRIPTIONS[outcome])}</p>${items.length > 0 ? `<ol>${items.join("")}</ol>` : ""}${more > 0 ? `<p class="more">${listed.length > 0 ? `… and ${more} more` : `${more}`}, not listed (raise <code>--max-failures</code>).</p>` : ""}</section>`;
   });
   const unlisted = report.failed - report.failures.length;
+  const verdictText = report.ok
+    ? "every counted item may be replayed"
+    : report.failed === 0
+      ? "the prompt-cache prefix is broken"
+      : `${report.failed} item${report.failed === 1 ? "" : "s"} may not be replayed`;
   const body = `
-<header><h1>agent-testkit check <span class="file">${esc(oneLine(report.file, 500))}</span></h1>${verdict(report.ok, report.ok ? "every counted item may be replayed" : `${report.failed} item${report.failed === 1 ? "" : "s"} may not be replayed`)}</header>
+<header><h1>agent-testkit check <span class="file">${esc(oneLine(report.file, 500))}</span></h1>${verdict(report.ok, verdictText)}</header>
 <section class="totals">${totals.join("")}</section>
 <section><h2>Outcomes</h2>${barChart(shown.map((outcome) => ({ label: outcome, value: report.counts[outcome], tone: outcome === "ok" ? "good" : failing(outcome) ? "bad" : "warn" })))}
 <p class="legend"><span class="swatch good"></span>replayable <span class="swatch bad"></span>fails the run${shown.some((o) => o !== "ok" && !failing(o)) ? ` <span class="swatch warn"></span>not replayable, not counted (<code>--fail-on ${esc(report.failOn.join(",") || "nothing")}</code>)` : ""}</p></section>
 <section><h2>By tool</h2>${toolRows.length === 0 ? "<p>No items.</p>" : `<table class="tools"><thead><tr><th scope="col">tool</th><th scope="col">items</th><th scope="col">failed</th>${reasonsInTools.map((o) => `<th scope="col">${o}</th>`).join("")}</tr></thead><tbody>${toolRows.join("")}</tbody></table>`}</section>
-<section><h2>Failures by reason</h2>${byReason.length === 0 ? "<p>None.</p>" : byReason.join("")}${unlisted > 0 ? `<p class="more">${report.failures.length} of ${report.failed} failures are listed.</p>` : ""}</section>`;
+<section><h2>Failures by reason</h2>${byReason.length === 0 ? "<p>None.</p>" : byReason.join("")}${unlisted > 0 ? `<p class="more">${report.failures.length} of ${report.failed} failures are listed.</p>` : ""}</section>${cacheSection(report)}`;
   return page(`agent-testkit check: ${oneLine(report.file, 200)}`, body);
+}
+
+/** The `--cache-prefix` section: the requests read and each break, at its line. */
+function cacheSection(report: CheckReport): string {
+  const cache = report.cache;
+  if (!cache) return "";
+  const items = cache.breaks.map(
+    (b) =>
+      `<li data-line="${b.line}"><span class="where">${esc(oneLine(b.file ?? report.file, 200))}:${b.line}</span><code>${esc(oneLine(b.message, 2000))}</code></li>`,
+  );
+  const more = cache.broken - cache.breaks.length;
+  return `
+<section class="cache" data-reason="prompt_cache_prefix"><h2>Prompt cache <span class="count">${cache.broken}</span></h2><p>${cache.requests} request${cache.requests === 1 ? "" : "s"} read; ${cache.broken === 0 ? "each extends the prompt of the one before it in its conversation" : "these break the prompt of the one before them, losing the provider's cache from there on"}.</p>${items.length > 0 ? `<ol>${items.join("")}</ol>` : ""}${more > 0 ? `<p class="more">… and ${more} more, not listed (raise <code>--max-failures</code>).</p>` : ""}</section>`;
 }
 
 /** The diff as one self-contained HTML page: totals, then each change with the old and new schema side by side. */

@@ -49,12 +49,34 @@ export function checkJunit(report: CheckReport): string {
       },
     };
   });
+  if (report.cache) cases.push(cacheCase(report, report.cache));
   return junitDocument(`agent-testkit check ${report.file}`, cases, {
     lines: report.lines,
     items: report.items,
     failed: report.failed,
     "fail-on": report.failOn.join(","),
   });
+}
+
+/** The `--cache-prefix` test case: failing with the listed breaks when a request broke the prefix. */
+function cacheCase(report: CheckReport, cache: NonNullable<CheckReport["cache"]>): TestCase {
+  const base = {
+    name: "prompt_cache_prefix",
+    classname: "agent-testkit.check",
+    ...(report.file === "<stdin>" ? {} : { file: report.file }),
+  };
+  if (cache.broken === 0) return base;
+  const body = cache.breaks.map((b) => `${oneLine(b.file ?? report.file, 500)}:${b.line}  ${oneLine(b.message, 2000)}`);
+  if (cache.broken > cache.breaks.length)
+    body.push(`… and ${cache.broken - cache.breaks.length} more (raise --max-failures to list them)`);
+  return {
+    ...base,
+    failure: {
+      message: `${cache.broken} of ${cache.requests} requests break the prompt-cache prefix of the one before them`,
+      type: "prompt_cache_prefix",
+      body: body.join("\n"),
+    },
+  };
 }
 
 /** The diff as a JUnit XML report: one test case per tool, failing with its breaking changes. */

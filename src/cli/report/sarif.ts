@@ -42,6 +42,27 @@ export function checkSarif(report: CheckReport): string {
       ...(failure.tool === undefined ? {} : { properties: { tool: failure.tool } }),
     }),
   );
+  if (report.cache) {
+    rules.push({
+      id: "prompt_cache_prefix",
+      name: "PromptCachePrefix",
+      shortDescription: { text: "A request breaks the prompt-cache prefix of the one before it" },
+      fullDescription: {
+        text: "The request's prompt (tools, instructions, input) does not extend the prompt of the request before it in its conversation: the provider's prompt cache is lost from there on.",
+      },
+      helpUri: `${DOCS_URL}/prompt-cache.md`,
+      defaultConfiguration: { level: "error" },
+    });
+    for (const b of report.cache.breaks)
+      results.push({
+        ruleId: "prompt_cache_prefix",
+        ruleIndex: rules.length - 1,
+        level: "error",
+        message: { text: b.message },
+        ...locations(report.file === "<stdin>" ? undefined : (b.file ?? report.file), b.line),
+        partialFingerprints: { "agentTestkitFailure/v1": fingerprint("prompt_cache_prefix", b.path, b.message) },
+      });
+  }
   const rest = report.failed - report.failures.length;
   return log(
     rules,

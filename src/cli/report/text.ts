@@ -23,8 +23,22 @@ export function checkText(report: CheckReport): string {
         `  ${oneLine(f.file ?? report.file, 500)}:${f.line}${f.index === undefined ? "" : ` [output ${f.index}]`}  ${oneLine(f.message, 2000)}`,
       );
   }
+  if (report.cache) out.push("", ...cacheLines(report));
   out.push("", summaryLine(report));
   return out.join("\n");
+}
+
+/** The `--cache-prefix` section: how many requests were read, and the breaks listed. */
+function cacheLines(report: CheckReport): string[] {
+  const cache = report.cache;
+  if (!cache) return [];
+  const breaks = cache.broken === 1 ? "1 break" : `${cache.broken} breaks`;
+  const lines = [`Prompt cache: ${cache.requests} request${cache.requests === 1 ? "" : "s"} read, ${breaks}`];
+  for (const b of cache.breaks)
+    lines.push(`  ${oneLine(b.file ?? report.file, 500)}:${b.line}  ${oneLine(b.message, 2000)}`);
+  if (cache.broken > cache.breaks.length)
+    lines.push(`  … and ${cache.broken - cache.breaks.length} more (raise --max-failures to list them)`);
+  return lines;
 }
 
 /** The last line: what passed, what failed, and what was not replayable but not counted as failing. */
@@ -40,7 +54,12 @@ function summaryLine(report: CheckReport): string {
     uncountedTotal === 0
       ? ""
       : `; ${plural(uncountedTotal, "item")} may not be replayed but ${uncountedTotal === 1 ? "was" : "were"} not counted as failing: ${uncounted.map((o) => `${report.counts[o]} ${o}`).join(", ")}`;
-  if (!report.ok) return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}`;
+  const broken = report.cache?.broken ?? 0;
+  const cache =
+    broken === 0 ? "" : `${plural(broken, "request")} ${broken === 1 ? "breaks" : "break"} the prompt-cache prefix`;
+  if (!report.ok && report.failed === 0) return `FAILED: ${cache}`;
+  if (!report.ok)
+    return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}${cache ? `; ${cache}` : ""}`;
   if (report.lines - report.blank === 0) return "OK: the log holds no lines: nothing was checked";
   if (uncountedTotal === 0) return "OK: every line may be replayed";
   return `OK: no item failed${scope}${notCounted}`;
