@@ -5,6 +5,7 @@
 // is built in the provider's order: tools, instructions, then the input. Tokens are the toolkit's
 // estimate, four characters each.
 import { isRecord } from "./internal/read.js";
+import { describeValue } from "./internal/render.js";
 
 /** The smallest prompt the provider caches, in tokens. */
 export const CACHE_MIN_TOKENS = 1024;
@@ -68,7 +69,7 @@ export function promptPieces(parts: PromptParts): PromptPiece[] {
 function walk(value: unknown, path: string, depth: number, into: PromptPiece[], keyed: boolean): void {
   if (value === undefined) return;
   if (depth >= MAX_DEPTH || value === null || typeof value !== "object") {
-    const text = typeof value === "string" ? value : JSON.stringify(value);
+    const text = typeof value === "string" ? value : leafText(value);
     if (text === undefined || text === "") return;
     const key = `${path.split("/").pop()}=`;
     into.push(keyed ? { path, text: `${key}${text}`, lead: key.length } : { path, text });
@@ -82,6 +83,15 @@ function walk(value: unknown, path: string, depth: number, into: PromptPiece[], 
   }
   for (const [key, entry] of Object.entries(value))
     if (keyed || !NOT_PROMPT.has(key)) walk(entry, `${path}/${pointer(key)}`, depth + 1, into, keyed);
+}
+
+/** A value as one piece: its JSON, or (a cycle, a BigInt, a depth JSON cannot take) a bounded description. */
+function leafText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return describeValue(value, 2000);
+  }
 }
 
 /** A key as one step of a JSON pointer (RFC 6901). */

@@ -136,3 +136,23 @@ describe("toKeepPromptCachePrefix", () => {
     );
   });
 });
+
+describe("what no request log holds, the report still reads", () => {
+  test("a cycle, a BigInt and a value nested 100,000 deep are pieces of their own; nothing throws", () => {
+    const cyclic: Record<string, unknown> = { type: "function", name: "loop" };
+    cyclic.self = cyclic;
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const bodies = [
+      {
+        model: "gpt-5",
+        tools: [cyclic],
+        input: [{ role: "user", content: [{ type: "input_text", text: "x", n: 1n }] }],
+      },
+      { model: "gpt-5", tools: [cyclic], input: [{ role: "user", content: deep }] },
+    ];
+    const report = promptPrefixReport(bodies);
+    expect(report.breaks).toMatchObject([{ request: 2, path: expect.stringMatching(/^\/input\/0\/content\/0\//) }]);
+    expect(bodies).not.toKeepPromptCachePrefix();
+  });
+});
