@@ -92,6 +92,30 @@ test("toKeepPromptCachePrefix, in Jest: a changed instruction names the request,
   );
 });
 
+test("a stream's timing under Jest's fake timers: a 2 s time-to-first-token budget against a first delta 5 s away", async () => {
+  jest.useFakeTimers();
+  try {
+    const fake = fakeResponses().reply(turn.message("Slow.").timed({ firstDeltaMs: 5000 }));
+    const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
+    const abort = new AbortController();
+    const budget = setTimeout(() => abort.abort(), 2000);
+    const reading = (async () => {
+      const stream = await client.responses.create(
+        { model: "gpt-5", input: "Hi", stream: true },
+        { signal: abort.signal },
+      );
+      for await (const event of stream) if (event.type === "response.output_text.delta") clearTimeout(budget);
+      return abort.signal.aborted ? "over budget" : "in time";
+    })();
+    await jest.advanceTimersByTimeAsync(2001);
+    expect(await reading).toBe("over budget");
+    expect(fake.requests[0].response.interrupted).toBe(true);
+    expect(fake.requests[0].response.events.some((e) => e.type === "response.output_text.delta")).toBe(false);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test("where msw cannot load (MSW 3 here, ESM-only), fake.handlers says so and what works; fake.fetch is unaffected", async () => {
   const fake = fakeResponses().reply(turn.message("still here"));
   let error;
