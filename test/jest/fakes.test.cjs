@@ -92,28 +92,76 @@ test("toKeepPromptCachePrefix, in Jest: a changed instruction names the request,
   );
 });
 
-test("a stream's timing under Jest's fake timers: a 2 s time-to-first-token budget against a first delta 5 s away", async () => {
-  jest.useFakeTimers();
-  try {
-    const fake = fakeResponses().reply(turn.message("Slow.").timed({ firstDeltaMs: 5000 }));
-    const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
+describe("a stream's clock under Jest's fake timers: the three apps it is for, in milliseconds", () => {
+  /** The app: reads a stream, gives up on a time-to-first-token budget or an idle timeout. */
+  const answer = async (client, { ttftMs = Infinity, idleMs = Infinity } = {}) => {
     const abort = new AbortController();
-    const budget = setTimeout(() => abort.abort(), 2000);
-    const reading = (async () => {
+    const ttft = Number.isFinite(ttftMs) ? setTimeout(() => abort.abort("ttft"), ttftMs) : undefined;
+    let idle;
+    const arm = () => {
+      clearTimeout(idle);
+      if (Number.isFinite(idleMs)) idle = setTimeout(() => abort.abort("idle"), idleMs);
+    };
+    arm();
+    let text = "";
+    try {
       const stream = await client.responses.create(
         { model: "gpt-5", input: "Hi", stream: true },
         { signal: abort.signal },
       );
-      for await (const event of stream) if (event.type === "response.output_text.delta") clearTimeout(budget);
-      return abort.signal.aborted ? "over budget" : "in time";
-    })();
-    await jest.advanceTimersByTimeAsync(2001);
-    expect(await reading).toBe("over budget");
+      for await (const event of stream) {
+        arm();
+        if (event.type === "response.output_text.delta") {
+          clearTimeout(ttft);
+          text += event.delta;
+        }
+      }
+    } finally {
+      clearTimeout(ttft);
+      clearTimeout(idle);
+    }
+    if (abort.signal.aborted) throw new Error(String(abort.signal.reason));
+    return text;
+  };
+  const advanced = async (work) => {
+    const settled = work.then(
+      (value) => ({ value }),
+      (error) => ({ error }),
+    );
+    await jest.advanceTimersByTimeAsync(120000);
+    const outcome = await settled;
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  };
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test("a 2 s time-to-first-token budget against a first delta 5 s away", async () => {
+    const fake = fakeResponses().reply(turn.message("Slow.").timed({ firstDeltaMs: 5000 }));
+    await expect(advanced(answer(new OpenAI({ fetch: fake.fetch, maxRetries: 0 }), { ttftMs: 2000 }))).rejects.toThrow(
+      "ttft",
+    );
     expect(fake.requests[0].response.interrupted).toBe(true);
     expect(fake.requests[0].response.events.some((e) => e.type === "response.output_text.delta")).toBe(false);
-  } finally {
-    jest.useRealTimers();
-  }
+  });
+
+  test("a 30 s idle timeout against a 60 s stall after the 5th event", async () => {
+    const fake = fakeResponses().reply(turn.message("Never finished.").timed({ stall: { after: 5, ms: 60000 } }));
+    await expect(advanced(answer(new OpenAI({ fetch: fake.fetch, maxRetries: 0 }), { idleMs: 30000 }))).rejects.toThrow(
+      "idle",
+    );
+    expect(fake.requests[0].response.events).toHaveLength(5);
+  });
+
+  test("a stream dropped after its 6th event, retried", async () => {
+    const fake = fakeResponses().reply(
+      turn.message("Cut short.").timed({ firstDeltaMs: 1000, drop: { after: 6 } }),
+      turn.message("Whole."),
+    );
+    const client = new OpenAI({ fetch: fake.fetch, maxRetries: 0 });
+    expect(await advanced(answer(client).catch(() => answer(client)))).toBe("Whole.");
+    expect(fake.requests[0].response.dropped).toBe(true);
+  });
 });
 
 test("where msw cannot load (MSW 3 here, ESM-only), fake.handlers says so and what works; fake.fetch is unaffected", async () => {

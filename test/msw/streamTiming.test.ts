@@ -11,6 +11,10 @@ import { strictServer } from "./server.js";
 
 // taken before any test fakes the timers (they replace performance.now, Date and process.hrtime)
 const realNow = performance.now.bind(performance);
+const settleThen = async (then: () => Promise<void>) => {
+  await settle();
+  await then();
+};
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 };
@@ -108,28 +112,64 @@ describe("on a manual clock", () => {
   });
 });
 
-describe("under Vitest's fake timers (a real clock the timers move)", () => {
+/**
+ * The three apps a stream's clock is for, each on the fake's manual clock (the fake's time moves
+ * only when the test moves it; the app's short real timers run out first) and under Vitest's fake
+ * timers (the fake and the app on the same faked timers, advanced by the test).
+ */
+describe.each([
+  {
+    clock: "the fake's manual clock",
+    fake: (options: Parameters<typeof fakeResponses>[0] = {}) => fakeResponses({ ...options, clock: "manual" }),
+    scale: 0.001, // the app's timers: 30 ms for "30 s"
+    run: async <T>(work: Promise<T>) => work,
+  },
+  {
+    clock: "Vitest's fake timers",
+    fake: (options: Parameters<typeof fakeResponses>[0] = {}) => {
+      vi.useFakeTimers();
+      return fakeResponses(options);
+    },
+    scale: 1,
+    run: async <T>(work: Promise<T>) => {
+      const settled = work.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      await vi.advanceTimersByTimeAsync(120_000);
+      const outcome = await settled;
+      if ("error" in outcome) throw outcome.error;
+      return outcome.value;
+    },
+  },
+])("on $clock", ({ fake: makeFake, scale, run }) => {
   test("an idle timeout: a 60 s stall after the 5th event, the app gives up after 30 s, in milliseconds", async () => {
-    vi.useFakeTimers();
     const started = realNow();
-    const fake = fakeResponses().reply(turn.message("Never finished.").timed({ stall: { after: 5, ms: 60_000 } }));
-    const reading = readAnswer(clientOf(fake), { idleMs: 30_000 });
-    const failed = expect(reading).rejects.toThrow("idle_timeout");
-    await vi.advanceTimersByTimeAsync(30_001);
-    await failed;
+    const fake = makeFake().reply(turn.message("Never finished.").timed({ stall: { after: 5, ms: 60_000 } }));
+    await expect(run(readAnswer(clientOf(fake), { idleMs: 30_000 * scale }))).rejects.toThrow("idle_timeout");
     expect(fake.requests[0]?.response.events).toHaveLength(5);
     expect(fake.requests[0]?.response.interrupted).toBe(true);
     expect(realNow() - started).toBeLessThan(5_000);
   });
 
   test("a time-to-first-token budget: the first delta 5 s away, a 2 s budget", async () => {
-    vi.useFakeTimers();
-    const fake = fakeResponses().reply(turn.message("Slow.").timed({ firstDeltaMs: 5_000 }));
-    const reading = readAnswer(clientOf(fake), { ttftMs: 2_000 });
-    const failed = expect(reading).rejects.toThrow("ttft_exceeded");
-    await vi.advanceTimersByTimeAsync(2_001);
-    await failed;
+    const fake = makeFake().reply(turn.message("Slow.").timed({ firstDeltaMs: 5_000 }));
+    await expect(run(readAnswer(clientOf(fake), { ttftMs: 2_000 * scale }))).rejects.toThrow("ttft_exceeded");
     expect(fake.requests[0]?.response.events?.some((e) => e.type === "response.output_text.delta")).toBe(false);
+  });
+
+  test("a dropped stream, retried: the second answer is whole", async () => {
+    const fake = makeFake().reply(
+      turn.message("Cut short.").timed({ firstDeltaMs: 1_000, drop: { after: 6 } }),
+      turn.message("The whole answer."),
+    );
+    const client = clientOf(fake);
+    const attempt = () => readAnswer(client);
+    const reading = attempt().catch(() => attempt());
+    // on the manual clock the first delta waits for the test: move the fake's time
+    if (scale !== 1) await settleThen(() => fake.clock.advance(1_000));
+    expect(await run(reading)).toBe("The whole answer.");
+    expect(fake.requests[0]?.response).toMatchObject({ dropped: true });
   });
 });
 
@@ -241,5 +281,43 @@ describe("over a WebSocket in process (the global WebSocket, fake.webSocketHandl
     expect(await closed).toBe(1006);
     expect(received).toHaveLength(3);
     expect(fake.requests[0]?.response).toMatchObject({ dropped: true });
+  });
+});
+
+describe("a background run on a timing", () => {
+  test("its events come out on the timing; a dropped follower resumes with starting_after while the run goes on", async () => {
+    const fake = fakeResponses({ clock: "manual", deltas: 3, background: { queuedMs: 10, runMs: 50 } }).reply(
+      turn.message("One two three").timed({ deltaMs: 100, drop: { after: 5 } }),
+    );
+    const client = clientOf(fake);
+    const stream = await client.responses.create({ model: "gpt-5", input: "Count", background: true, stream: true });
+    const seen: Array<{ type: string; sequence_number: number }> = [];
+    const first = (async () => {
+      for await (const event of stream) seen.push(event);
+    })().catch((error: unknown) => error);
+    await fake.clock.advance(10_000);
+    expect(await first).toBeInstanceOf(Error);
+    expect(seen).toHaveLength(5);
+    expect(fake.requests[0]?.response).toMatchObject({ dropped: true });
+    const id = fake.requests[0]?.response.events?.[0]?.response as { id: string };
+    const rest = await client.responses.retrieve(id.id, {
+      stream: true,
+      starting_after: seen.at(-1)?.sequence_number ?? 0,
+    });
+    for await (const event of rest) seen.push(event);
+    expect(seen.map((e) => e.sequence_number)).toEqual(seen.map((_, i) => i));
+    expect(seen.at(-1)?.type).toBe("response.completed");
+    expect(fake.responses.get(id.id)?.status).toBe("completed");
+  });
+
+  test("a stall holds the run: its events wait on the fake's clock", async () => {
+    const fake = fakeResponses({ clock: "manual", background: { queuedMs: 0, runMs: 0 } }).reply(
+      turn.message("Later.").timed({ stall: { after: 3, ms: 60_000 } }),
+    );
+    const created = await clientOf(fake).responses.create({ model: "gpt-5", input: "Hi", background: true });
+    await fake.clock.advance(59_000);
+    expect(fake.responses.get(created.id)?.status).toBe("in_progress");
+    await fake.clock.advance(1_000);
+    expect(fake.responses.get(created.id)?.status).toBe("completed");
   });
 });
