@@ -321,3 +321,22 @@ describe("a background run on a timing", () => {
     expect(fake.responses.get(created.id)?.status).toBe("completed");
   });
 });
+
+describe("the log of every stream", () => {
+  test("an untimed stream says when each event went too (at once), and that it was read to its end", async () => {
+    const fake = fakeResponses({ clock: "manual" }).reply(turn.message("Hi."));
+    await readAnswer(clientOf(fake));
+    const { events = [], sentAt, interrupted } = fake.requests[0]?.response ?? {};
+    expect(sentAt).toEqual(events.map(() => 0));
+    expect(interrupted).toBeUndefined();
+  });
+
+  test("turn.message(text, { timing }) and turn.functionCall(name, args, { timing }) are .timed(timing)", () => {
+    const timing = { firstDeltaMs: 300 };
+    expect(turn.message("x", { timing }).timing).toEqual(timing);
+    expect(turn.functionCall("f", {}, { call_id: "call_1", timing }).timing).toEqual(timing);
+    expect(turn.functionCall("f", {}, { call_id: "call_1", timing }).items).toEqual([
+      { kind: "function_call", name: "f", arguments: {}, call_id: "call_1" },
+    ]);
+  });
+});
