@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, test } from "vitest";
+import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
 import { agentsScenarios, lookupOrder, salesReport } from "./agents.scenarios.js";
 import { typesUntilIdle } from "./sessionEvents.js";
@@ -429,4 +430,27 @@ describe("listings by id", () => {
 
 test("agentTurn, the old name of agentStep, is gone before the first release", async () => {
   expect(Object.keys(await import("../../fixtures/msw/index.js"))).not.toContain("agentTurn");
+});
+
+describe("the invalid MCP approval results of the factories", () => {
+  test.each(["mcpRequestIdMismatch", "mcpForeignResult", "mcpDecisionMismatch"] as const)(
+    "f.invalid.%s() is refused by the fake (400), and the request still waits for its answer",
+    async (name) => {
+      const { fake, sessions } = setup();
+      fake.reply(agentStep.mcpApproval({ server_label: "docs", name: "search" }), agentStep.message("Done."));
+      const session = await sessions.create(body({ input: "Search." }));
+      const [action] = session.required_actions as unknown as Array<{ request_id: string }>;
+      const invalid = createFactories({ seed: 3 }).invalid[name]();
+      if (invalid.check !== "pair") throw new Error("expected a pairing case");
+      // the case's result, aimed at this session's request (its own request_id, or another for the mismatch)
+      const result = {
+        ...(invalid.item as Record<string, unknown>),
+        request_id: name === "mcpRequestIdMismatch" ? `${action?.request_id}_other` : (action?.request_id ?? "missing"),
+      };
+      await expect(sessions.events.create(session.id, { events: [result as never] })).rejects.toMatchObject({
+        status: 400,
+      });
+      expect((await sessions.retrieve(session.id)).required_actions).toHaveLength(1);
+    },
+  );
 });
