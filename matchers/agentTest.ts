@@ -110,9 +110,6 @@ function cassetteFor(
  * });
  */
 export function createAgentTest(options: AgentTestOptions = {}) {
-  const current = new AsyncLocalStorage<TestFakes>();
-  /** The tests agentTest made (its guard fixture ran for them). */
-  const owned = new WeakSet<object>();
   const baseUrl = (options.responses?.baseUrl ?? "https://api.openai.com/v1").replace(/\/+$/, "");
   let ready: Promise<MswServer> | undefined;
 
@@ -203,15 +200,26 @@ function dispatchTo(fakes: TestFakes | undefined, owned: WeakSet<object>, name: 
   );
 }
 
-async function ownServer(): Promise<MswServer> {
-  const { setupServer } = await import("msw/node");
-  const server = setupServer();
-  server.listen(unhandledGuard(/(^|\.)openai\.com$/) as never);
-  return server as unknown as MswServer;
+// One test context, one set of tests and one server for every agentTest of the process: two
+// instances in one file (the default and a createAgentTest with other options) each had a server,
+// and each server's handlers answered the other's requests as coming from outside its tests.
+const current = new AsyncLocalStorage<TestFakes>();
+/** The tests an agentTest made (its guard fixture ran for them). */
+const owned = new WeakSet<object>();
+let shared: Promise<MswServer> | undefined;
+
+function ownServer(): Promise<MswServer> {
+  shared ??= (async () => {
+    const { setupServer } = await import("msw/node");
+    const server = setupServer();
+    server.listen(unhandledGuard(/(^|\.)openai\.com$/) as never);
+    return server as unknown as MswServer;
+  })();
+  return shared;
 }
 
 /**
- * `test` with fresh `responses` and `agents` fakes per test, on an MSW server of its own.
+ * `test` with fresh `responses` and `agents` fakes per test, on the MSW server every agentTest of the process shares.
  * See {@link createAgentTest}.
  */
 export const agentTest = createAgentTest();
