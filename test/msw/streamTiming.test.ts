@@ -340,3 +340,25 @@ describe("the log of every stream", () => {
     ]);
   });
 });
+
+describe("an aborted stream through fake.fetch", () => {
+  test("fails the client's reads with the abort's reason, as fetch does (it ended as if whole)", async () => {
+    const fake = fakeResponses().reply(turn.message("Never finished.").timed({ stall: { after: 2, ms: 60_000 } }));
+    const abort = new AbortController();
+    const response = await fake.fetch("https://api.openai.com/v1/responses", {
+      method: "POST",
+      headers: { authorization: "Bearer k", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5", input: "Hi", stream: true }),
+      signal: abort.signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("expected a stream");
+    await reader.read();
+    abort.abort();
+    const drained = async () => {
+      for (;;) if ((await reader.read()).done) return "ended";
+    };
+    await expect(drained()).rejects.toMatchObject({ name: "AbortError" });
+    expect(fake.requests[0]?.response.interrupted).toBe(true);
+  });
+});
