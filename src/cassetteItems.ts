@@ -1,4 +1,4 @@
-import { isRecord } from "./internal/read.js";
+import { finalResponse, isRecord } from "./internal/read.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(
@@ -14,11 +14,8 @@ export function isCassetteInteraction(
  */
 export function recordedCalls(interaction: { response: { body?: unknown; events?: unknown[] } }): unknown[] {
   const { body, events = [] } = interaction.response;
-  if (isRecord(body) && body.object === "response" && Array.isArray(body.output)) return body.output.filter(isCall);
-  for (const event of [...events].reverse()) {
-    const response = isRecord(event) ? event.response : undefined;
-    if (isRecord(response) && Array.isArray(response.output)) return response.output.filter(isCall);
-  }
+  const output = finalResponse(interaction.response)?.output;
+  if (Array.isArray(output)) return output.filter(isCall);
   const sessions = [body, ...events.map((event) => (isRecord(event) ? event.session : undefined))];
   const calls = new Map<string, unknown>();
   for (const session of sessions) {

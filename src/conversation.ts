@@ -1,5 +1,5 @@
 import { fakeKindOf } from "./internal/brand.js";
-import { isArray, isRecord, readField } from "./internal/read.js";
+import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -137,7 +137,7 @@ function itemsIn(value: unknown): unknown[] {
       return asList(readField(value, "required_actions"));
     case "responses-fake":
     case "requests": {
-      return requestsOf(value, kind).flatMap((request) => asList(readField(answeredResponse(request), "output")));
+      return requestsOf(value, kind).flatMap((request) => asList(readField(finalResponse(request.response), "output")));
     }
     case "agents-fake": {
       const sessions = readField(value, "sessions") as ReadonlyMap<string, unknown>;
@@ -150,16 +150,6 @@ function itemsIn(value: unknown): unknown[] {
 }
 
 /** The response object a request was answered with: its JSON body, or the last event of its stream. */
-function answeredResponse(request: LoggedRequest): unknown {
-  if (readField(request.response.body, "object") === "response") return request.response.body;
-  const events = request.response.events ?? [];
-  for (let i = events.length - 1; i >= 0; i--) {
-    const response = readField(events[i], "response");
-    if (readField(response, "object") === "response") return response;
-  }
-  return undefined;
-}
-
 function asList(value: unknown): unknown[] {
   return isArray(value) ? value : [];
 }

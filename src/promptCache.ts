@@ -4,7 +4,7 @@
 // (in memory: 10 minutes after its last use; `prompt_cache_retention: "24h"`: a day). The prompt
 // is built in the provider's order: tools, instructions, then the input. Tokens are the toolkit's
 // estimate, four characters each.
-import { isRecord } from "./internal/read.js";
+import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
 
 /** The smallest prompt the provider caches, in tokens. */
@@ -15,6 +15,8 @@ const CHARS_PER_TOKEN = 4;
 const BLOCK_CHARS = CACHE_BLOCK_TOKENS * CHARS_PER_TOKEN;
 /** How long an in-memory prefix is kept after its last use, and a `"24h"` one. */
 export const CACHE_RETENTION_MS = { in_memory: 10 * 60 * 1000, "24h": 24 * 60 * 60 * 1000 } as const;
+/** The least lifetime `prompt_cache_options.ttl` asks for. */
+export const CACHE_TTL_MS = { "30m": 30 * 60 * 1000, "12h": 12 * 60 * 60 * 1000 } as const;
 
 /** One piece of a prompt, in the provider's order, with where it is in the request (a JSON pointer). */
 export interface PromptPiece {
@@ -50,20 +52,29 @@ export function promptPieces(parts: PromptParts): PromptPiece[] {
     });
   if (typeof parts.instructions === "string" && parts.instructions !== "")
     pieces.push({ path: "/instructions", text: parts.instructions });
-  const input = typeof parts.input === "string" ? [{ role: "user", content: parts.input }] : parts.input;
-  if (Array.isArray(input))
-    input.forEach((item, i) => {
-      const at = `/input/${i}`;
-      if (!isRecord(item)) {
-        walk(item, at, 0, pieces, false);
-        return;
-      }
-      const kind = typeof item.type === "string" ? item.type : "message";
-      pieces.push({ path: at, text: `<${kind}${typeof item.role === "string" ? `:${item.role}` : ""}>` });
-      for (const [key, value] of Object.entries(item))
-        if (!NOT_PROMPT.has(key)) walk(value, `${at}/${pointer(key)}`, 1, pieces, false);
-    });
+  itemPieces(inputItems(parts.input), 0, pieces);
   return pieces;
+}
+
+/** A request's `input` as items: a string is one user message. */
+function inputItems(input: unknown): readonly unknown[] {
+  return typeof input === "string" ? [{ role: "user", content: input }] : Array.isArray(input) ? input : [];
+}
+
+/** The pieces of input items, the first at `/input/<start>`: each item's kind and role, then its text. */
+function itemPieces(items: readonly unknown[], start: number, into: PromptPiece[]): PromptPiece[] {
+  items.forEach((item, i) => {
+    const at = `/input/${start + i}`;
+    if (!isRecord(item)) {
+      walk(item, at, 0, into, false);
+      return;
+    }
+    const kind = typeof item.type === "string" ? item.type : "message";
+    into.push({ path: at, text: `<${kind}${typeof item.role === "string" ? `:${item.role}` : ""}>` });
+    for (const [key, value] of Object.entries(item))
+      if (!NOT_PROMPT.has(key)) walk(value, `${at}/${pointer(key)}`, 1, into, false);
+  });
+  return into;
 }
 
 function walk(value: unknown, path: string, depth: number, into: PromptPiece[], keyed: boolean): void {
@@ -115,8 +126,6 @@ export function cacheableTokens(characters: number): number {
 
 /** Where two prompts part: the first piece that differs, and the characters they share before it. */
 export interface PromptDivergence {
-  /** The index of the first piece that differs (the shorter prompt's length when one extends the other). */
-  readonly piece: number;
   /** The characters the two prompts share from their start. */
   readonly sharedCharacters: number;
   /** Within the piece, the first character that differs. */
@@ -142,7 +151,7 @@ export function divergence(
     let at = 0;
     if (now !== undefined && old.path === now.path)
       while (at < old.text.length && at < now.text.length && old.text[at] === now.text[at]) at++;
-    return { piece: i, sharedCharacters: shared + at, at, before: old, after: now };
+    return { sharedCharacters: shared + at, at, before: old, after: now };
   }
   return undefined;
 }
@@ -305,7 +314,11 @@ export function prefixTracker(options: PrefixOptions = {}): {
       const chained = isChained(exchange.body);
       const pieces = promptPieces(chained ? { ...exchange.body, input: undefined } : exchange.body);
       const before = last.get(group);
-      last.set(group, { request, prompt: promptLength(pieces), pieces: chained ? pieces : withOutput(exchange) });
+      last.set(group, {
+        request,
+        prompt: promptLength(pieces),
+        pieces: chained ? pieces : withOutput(exchange, pieces),
+      });
       if (before === undefined) return {};
       // a chained request's history is the provider's to append: only what comes before it can change
       const previous = chained ? before.pieces.filter((p) => !p.path.startsWith("/input")) : before.pieces;
@@ -359,13 +372,14 @@ function readId(value: unknown): string | undefined {
   return isRecord(value) && typeof value.id === "string" ? value.id : undefined;
 }
 
-/** A request's prompt with its answer's output after its input: what the next stateless request extends. */
-function withOutput(exchange: Exchange): PromptPiece[] {
-  const output = responseOf(exchange.answer)?.output;
-  if (!Array.isArray(output) || output.length === 0) return promptPieces(exchange.body);
-  const input = exchange.body.input;
-  const items = typeof input === "string" ? [{ role: "user", content: input }] : Array.isArray(input) ? input : [];
-  return promptPieces({ ...exchange.body, input: [...items, ...output] });
+/**
+ * A request's prompt (its `pieces`) with its answer's output after its input: what the next
+ * stateless request extends.
+ */
+function withOutput(exchange: Exchange, pieces: readonly PromptPiece[]): PromptPiece[] {
+  const output = finalResponse(exchange.answer)?.output;
+  if (!Array.isArray(output) || output.length === 0) return [...pieces];
+  return itemPieces(output, inputItems(exchange.body.input).length, [...pieces]);
 }
 
 function breakOf(request: number, previous: number, parted: PromptDivergence, lostTokens: number): PrefixBreak {
@@ -399,7 +413,7 @@ function shareOf(
   pieces: readonly PromptPiece[],
   shared: number | undefined,
 ): CacheShare | undefined {
-  const usage = responseOf(exchange.answer)?.usage;
+  const usage = finalResponse(exchange.answer)?.usage;
   const input = isRecord(usage) ? usage.input_tokens : undefined;
   const details = isRecord(usage) ? usage.input_tokens_details : undefined;
   const cached = isRecord(details) ? details.cached_tokens : undefined;
@@ -412,16 +426,4 @@ function shareOf(
     promptTokens: Math.ceil(promptLength(pieces) / CHARS_PER_TOKEN),
     source: "estimate",
   };
-}
-
-/** The final response of an answer: its JSON body, or the last event that carries one. */
-function responseOf(answer: Exchange["answer"]): Record<string, unknown> | undefined {
-  if (answer === undefined) return undefined;
-  if (isRecord(answer.body) && answer.body.object === "response") return answer.body;
-  const events = Array.isArray(answer.events) ? answer.events : [];
-  for (let i = events.length - 1; i >= 0; i--) {
-    const response = isRecord(events[i]) ? (events[i] as Record<string, unknown>).response : undefined;
-    if (isRecord(response)) return response;
-  }
-  return undefined;
 }

@@ -30,3 +30,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
     return false; // a revoked Proxy: nothing can be read from it
   }
 }
+
+/**
+ * The final response an answer carries (a log entry's or a recording's `response`): its JSON body
+ * when that is a response, else the response of its last event that has one (a stream's
+ * `response.completed`, `.incomplete`, `.failed`).
+ */
+export function finalResponse(answer: unknown): Record<string, unknown> | undefined {
+  const body = readField(answer, "body");
+  if (isRecord(body) && body.object === "response") return body;
+  const events = readField(answer, "events");
+  if (!isArray(events)) return undefined;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const response = readField(events[i], "response");
+    if (isRecord(response) && response.object === "response") return response;
+  }
+  return undefined;
+}

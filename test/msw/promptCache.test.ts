@@ -5,6 +5,7 @@
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { PromptCache } from "../../src/promptCache.js";
 
 const client = (fake: { fetch: typeof fetch }) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
 // 6,000 characters of instructions, then the input "Hi" read as "<message:user>" (14) + "Hi" (2):
@@ -58,16 +59,16 @@ describe("the prompt cache", () => {
   test("kept 10 minutes after its last use in memory, 24 hours with prompt_cache_retention: 24h (the fake's clock)", async () => {
     const fake = fakeResponses({ clock: "manual" });
     await cachedOf(fake, { instructions: LONG });
-    fake.clock.advance(9 * 60_000);
+    await fake.clock.advance(9 * 60_000);
     expect(await cachedOf(fake, { instructions: LONG })).toBe(1408); // and used again: kept 10 more minutes
-    fake.clock.advance(9 * 60_000);
+    await fake.clock.advance(9 * 60_000);
     expect(await cachedOf(fake, { instructions: LONG })).toBe(1408);
-    fake.clock.advance(11 * 60_000);
+    await fake.clock.advance(11 * 60_000);
     expect(await cachedOf(fake, { instructions: LONG })).toBe(0);
     await cachedOf(fake, { instructions: LONG, prompt_cache_retention: "24h" });
-    fake.clock.advance(23 * 60 * 60_000);
+    await fake.clock.advance(23 * 60 * 60_000);
     expect(await cachedOf(fake, { instructions: LONG, prompt_cache_retention: "24h" })).toBe(1408);
-    fake.clock.advance(25 * 60 * 60_000);
+    await fake.clock.advance(25 * 60 * 60_000);
     expect(await cachedOf(fake, { instructions: LONG, prompt_cache_retention: "24h" })).toBe(0);
   });
 
@@ -82,5 +83,27 @@ describe("the prompt cache", () => {
     });
     // the first prompt: 6,000 + "<message:user>APAC?" (19) = 6,019 characters, 11 blocks
     expect(second.usage?.input_tokens_details.cached_tokens).toBe(1408);
+  });
+});
+
+describe("the prompt cache's own promises", () => {
+  test("prompt_cache_options.ttl keeps a prefix at least that long (12 h, where memory keeps 10 minutes)", async () => {
+    const fake = fakeResponses({ clock: "manual" });
+    const options = { instructions: LONG, model: "gpt-5.6", prompt_cache_options: { ttl: "12h" } };
+    await cachedOf(fake, options);
+    await fake.clock.advance(11 * 60 * 60_000);
+    expect(await cachedOf(fake, options)).toBe(1408);
+    await fake.clock.advance(13 * 60 * 60_000);
+    expect(await cachedOf(fake, options)).toBe(0);
+  });
+
+  test("it holds a bounded number of blocks: past its limit the oldest go first", () => {
+    const cache = new PromptCache(11);
+    const prompt = (text: string) => [{ path: "/instructions", text: text.repeat(6016 / text.length) }];
+    cache.use(prompt("ab"), "", 0, 60_000);
+    expect(cache.use(prompt("ab"), "", 1, 60_000)).toBe(1408);
+    cache.use(prompt("cd"), "", 2, 60_000); // 11 more blocks: the first prompt's go
+    expect(cache.use(prompt("cd"), "", 3, 60_000)).toBe(1408);
+    expect(cache.use(prompt("ab"), "", 4, 60_000)).toBe(0);
   });
 });
