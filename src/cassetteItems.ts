@@ -1,4 +1,5 @@
 import { finalResponse, isRecord } from "./internal/read.js";
+import { describeValue } from "./internal/render.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(
@@ -52,4 +53,60 @@ export function recordedTools(interaction: {
 
 function isCall(item: unknown): boolean {
   return isRecord(item) && item.type === "function_call";
+}
+
+/** What a cassette says about where its recordings come from (its first line, `{"provenance": …}`). */
+export interface Provenance {
+  /** When the newest section was recorded (ISO 8601). */
+  recorded: string;
+  /** The toolkit that wrote the file: `agent-testkit 0.1.0`. */
+  toolkit: string;
+  /** The clients that sent the recorded requests, from their `User-Agent` (`OpenAI/JS 7.2.0`). */
+  clients: string[];
+  /** The models the recorded requests asked for. */
+  models: string[];
+  /** Each section: when it was recorded, and by which client. */
+  sections: Record<string, SectionProvenance>;
+}
+
+export interface SectionProvenance {
+  recorded: string;
+  client?: string;
+}
+
+/** What is wrong with a provenance line's value, or undefined. */
+export function provenanceProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return `provenance must be an object, got ${describeValue(value, 60)}`;
+  for (const field of ["recorded", "toolkit"] as const)
+    if (typeof value[field] !== "string")
+      return `provenance.${field} must be a string, got ${describeValue(value[field], 60)}`;
+  for (const field of ["clients", "models"] as const) {
+    const list = value[field];
+    if (!Array.isArray(list) || !list.every((entry) => typeof entry === "string"))
+      return `provenance.${field} must be an array of strings, got ${describeValue(list, 60)}`;
+  }
+  if (!isRecord(value.sections))
+    return `provenance.sections must be an object, got ${describeValue(value.sections, 60)}`;
+  for (const [name, entry] of Object.entries(value.sections))
+    if (
+      !isRecord(entry) ||
+      typeof entry.recorded !== "string" ||
+      (entry.client !== undefined && typeof entry.client !== "string")
+    )
+      return `provenance.sections[${JSON.stringify(name)}] must be { recorded, client? } strings, got ${describeValue(entry, 60)}`;
+  return undefined;
+}
+
+/** A cassette's first line, `{"provenance": …}` (any line that says so: where it may be is the reader's rule). */
+export function isProvenanceLine(value: unknown): value is { provenance: unknown } {
+  return isRecord(value) && "provenance" in value && !("request" in value);
+}
+
+/** The provenance as a clause of a message: `recorded 2026-12-01T19:40:00Z by OpenAI/JS 7.2.0 (agent-testkit 0.1.0; gpt-5)`. */
+export function describeProvenance(provenance: Provenance, section?: string): string {
+  const own = section === undefined ? undefined : provenance.sections[section];
+  const recorded = own?.recorded ?? provenance.recorded;
+  const clients = own ? (own.client ? [own.client] : []) : provenance.clients;
+  const models = provenance.models.length > 0 ? `; ${provenance.models.join(", ")}` : "";
+  return `recorded ${recorded}${clients.length > 0 ? ` by ${clients.join(", ")}` : ""} (${provenance.toolkit}${models})`;
 }

@@ -1,6 +1,14 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
-import { isCassetteInteraction, recordedCalls, recordedTools } from "../cassetteItems.js";
+import {
+  describeProvenance,
+  isCassetteInteraction,
+  isProvenanceLine,
+  type Provenance,
+  provenanceProblem,
+  recordedCalls,
+  recordedTools,
+} from "../cassetteItems.js";
 import { compileGate } from "../gate.js";
 import { isRecord } from "../internal/read.js";
 import { oneLine } from "../internal/render.js";
@@ -90,8 +98,21 @@ export interface CheckReport {
   failed: number;
   /** With `--cache-prefix`: the requests read and the prompt-cache prefix breaks found. */
   cache?: CacheCheck;
+  /** The provenance lines of the cassettes read: where their recordings came from. */
+  recorded: RecordedFrom[];
   ok: boolean;
 }
+
+/** A cassette's provenance line, as read (`text`: the sentence the reports print). */
+export interface RecordedFrom {
+  file?: string;
+  line: number;
+  provenance: Provenance;
+  text: string;
+}
+
+/** Provenance lines kept per report (one per cassette file, so a directory of many). */
+const MAX_RECORDED = 1000;
 
 /** What `--cache-prefix` found: the create requests of the cassettes read, and those that break the prefix. */
 export interface CacheCheck {
@@ -135,6 +156,7 @@ export interface LineTally {
   failures: CheckFailure[];
   failed: number;
   cache?: CacheCheck;
+  recorded: RecordedFrom[];
 }
 
 export interface LineCheckerOptions {
@@ -156,6 +178,7 @@ export function createLineChecker(options: LineCheckerOptions) {
     failures: [],
     failed: 0,
     ...(options.cachePrefix ? { cache: { requests: 0, broken: 0, breaks: [] } } : {}),
+    recorded: [],
   };
   const tracker = options.cachePrefix ? prefixTracker() : undefined;
   /** A cassette's request, compared with the one before it in its conversation (`--cache-prefix`). */
@@ -226,6 +249,15 @@ export function createLineChecker(options: LineCheckerOptions) {
     if (isBareItem(value)) {
       tally.items++;
       record(line, gate.reason(value), undefined, value);
+      return;
+    }
+    if (isProvenanceLine(value)) {
+      const problem = provenanceProblem(value.provenance);
+      if (problem) return record(line, "malformed_line", `malformed_line: ${problem}`);
+      tally.skipped++;
+      const provenance = value.provenance as Provenance;
+      if (tally.recorded.length < MAX_RECORDED)
+        tally.recorded.push({ line, provenance, text: oneLine(describeProvenance(provenance), 2000) });
       return;
     }
     if (isCassetteInteraction(value)) {
@@ -502,6 +534,10 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
     tools,
     failures,
     failed: sum("failed"),
+    recorded: tallies
+      .flatMap((t) => t.recorded)
+      .sort((a, b) => a.line - b.line)
+      .slice(0, MAX_RECORDED),
   };
 }
 
@@ -679,6 +715,7 @@ function mergeReports(
     failures,
     failed: sum("failed"),
     ...(cache === undefined ? {} : { cache }),
+    recorded: reports.flatMap((r) => r.recorded.map((p) => ({ file: r.file, ...p }))).slice(0, MAX_RECORDED),
     ok: sum("failed") === 0 && (cache?.broken ?? 0) === 0,
   };
 }

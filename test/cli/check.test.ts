@@ -282,3 +282,39 @@ test("an empty log says that nothing was checked", async () => {
   expect(out).toContain("0 lines, 0 items");
   expect(out).toContain("OK: the log holds no lines: nothing was checked");
 });
+
+describe("a cassette's provenance line", () => {
+  const provenance = {
+    recorded: "2026-11-30T08:00:00.000Z",
+    toolkit: "agent-testkit 0.1.0",
+    clients: ["OpenAI/JS 7.59.0"],
+    models: ["gpt-5"],
+    sections: { orders: { recorded: "2026-11-30T08:00:00.000Z", client: "OpenAI/JS 7.59.0" } },
+  };
+  const interaction = {
+    request: { body: { input: "A-1042?", model: "gpt-5", tools: [salesTool] }, method: "POST", path: "/responses" },
+    response: { body: { object: "response", output: [fc_001] }, headers: {}, status: 200 },
+    section: "orders",
+  };
+
+  test("is read, not gated: the reports say where the recordings came from", async () => {
+    const path = file("recorded.cassette.jsonl", [JSON.stringify({ provenance }), JSON.stringify(interaction)]);
+    const text = await run(["check", path]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain(
+      `Recorded:\n  ${path}: recorded 2026-11-30T08:00:00.000Z by OpenAI/JS 7.59.0 (agent-testkit 0.1.0; gpt-5)`,
+    );
+    const json = JSON.parse((await run(["check", path, "--json"])).out);
+    expect(json.recorded).toEqual([{ line: 1, provenance, text: expect.stringContaining("OpenAI/JS 7.59.0") }]);
+    expect(json).toMatchObject({ lines: 2, skipped: 1, items: 1 });
+    const directory = JSON.parse((await run(["check", dir, "--json"])).out);
+    expect(directory.recorded).toContainEqual(expect.objectContaining({ file: path, line: 1 }));
+  });
+
+  test("of the wrong shape, it is a malformed line saying which field", async () => {
+    const path = file("bad-provenance.cassette.jsonl", [JSON.stringify({ provenance: { ...provenance, clients: 7 } })]);
+    const { code, out } = await run(["check", path]);
+    expect(code).toBe(1);
+    expect(out).toContain(`${path}:1  malformed_line: provenance.clients must be an array of strings, got 7`);
+  });
+});

@@ -24,6 +24,12 @@ export function checkText(report: CheckReport): string {
       );
   }
   if (report.cache) out.push("", ...cacheLines(report));
+  if (report.recorded.length > 0)
+    out.push(
+      "",
+      "Recorded:",
+      ...report.recorded.map((r) => `  ${oneLine(r.file ?? report.file, 500)}: ${oneLine(r.text, 2000)}`),
+    );
   out.push("", summaryLine(report));
   return out.join("\n");
 }

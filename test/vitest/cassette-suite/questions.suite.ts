@@ -28,7 +28,7 @@ describe("recorded", () => {
     expect((await ask("two two")).output_text).toBe("You said 9 characters.");
     if (replaying)
       await expect(ask("something else")).rejects.toThrow(
-        /no recording in .* \[section "recorded > second question \[responses\]"\] matches POST \/responses/,
+        /no recording in .* \[section "recorded > second question \[responses\]"\] \(recorded [^)]+ by OpenAI\/JS [^)]+\(agent-testkit [^)]+\)\) matches POST \/responses/,
       );
   });
 });
