@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { basename, dirname, resolve } from "node:path";
-import { test } from "vitest";
+import { afterAll, test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
 import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
@@ -40,13 +40,23 @@ export interface AgentTestOptions {
 }
 
 /** The cassette options of {@link AgentTestOptions}: a fake's, less the path and section agentTest chooses. */
-export type AgentTestCassetteOptions = Omit<CassetteOptions, "path" | "section"> & { dir?: string };
+export type AgentTestCassetteOptions = Omit<CassetteOptions, "path" | "section"> & {
+  dir?: string;
+  /**
+   * After a test file in which every test ran and passed: what to do with the cassette's sections no test used
+   * (a renamed or deleted test's recordings). `"warn"` (the default) lists them on the console, `"fail"` fails the
+   * file listing them, `"off"` says nothing.
+   */
+  unused?: "warn" | "fail" | "off";
+};
 
 interface TaskLike {
   name: string;
   suite?: TaskLike;
   tasks?: TaskLike[];
   file?: TaskLike & { filepath: string };
+  mode?: string;
+  result?: { state?: string };
 }
 
 /** A test's name with its suites', as `describe > test`. */
@@ -80,22 +90,67 @@ function cassetteFor(
   option: AgentTestOptions["cassette"],
   task: TaskLike,
   fake: "responses" | "agents",
+  files: Map<string, TaskLike>,
 ): CassetteOptions | undefined {
   if (option === undefined) return undefined;
   const settings = option === true ? {} : option;
   const file = task.file?.filepath;
-  if (!file) throw new Error("agent-testkit: agentTest's cassette option needs Vitest's task.file (Vitest ≥ 4)");
+  if (!file || !task.file)
+    throw new Error("agent-testkit: agentTest's cassette option needs Vitest's task.file (Vitest ≥ 4)");
+  files.set(file, task.file);
   const name = fullName(task);
   const index = sameNameIndex(task, name);
   let owner = sectionOwners.get(task);
   if (!owner) sectionOwners.set(task, (owner = { label: name }));
-  const { dir = "__cassettes__", ...rest } = settings;
+  const { dir: _dir, unused: _unused, ...rest } = settings;
   return {
     ...rest,
     owner,
-    path: resolve(dirname(file), dir, `${basename(file)}.jsonl`),
+    path: cassettePath(settings, file),
     section: `${name}${index === 0 ? "" : ` (${index + 1})`} [${fake}]`,
   };
+}
+
+/** The cassette of a test file: `__cassettes__/<test file>.jsonl` beside it, or in `dir`. */
+function cassettePath(settings: AgentTestCassetteOptions, file: string): string {
+  return resolve(dirname(file), settings.dir ?? "__cassettes__", `${basename(file)}.jsonl`);
+}
+
+/** Whether every test under `task` ran and passed (no skip, `.only`, `-t` filter, todo or failure). */
+function allPassed(task: TaskLike): boolean {
+  if (task.tasks) return task.tasks.every(allPassed);
+  return task.result?.state === "pass";
+}
+
+/**
+ * At the end of a test file whose tests all ran and passed: the cassette's sections no fake of the
+ * run used, listed (or failing the file), so that a renamed test's recordings can be pruned.
+ */
+function reportUnused(option: AgentTestOptions["cassette"], files: Map<string, TaskLike>): void {
+  const settings = option === true ? {} : (option ?? {});
+  const policy = settings.unused ?? "warn";
+  if (option === undefined || policy === "off") return;
+  afterAll(async () => {
+    const [{ unusedSections }, { cassetteMode }] = await Promise.all([
+      import("../fixtures/msw/cassette/store.js"),
+      import("../fixtures/msw/cassette/cassette.js"),
+    ]);
+    const seen = [...files.entries()];
+    files.clear();
+    for (const [filepath, file] of seen) {
+      const path = cassettePath(settings, filepath);
+      if (!allPassed(file) || cassetteMode(settings.mode, path) === "passthrough") continue;
+      const unused = unusedSections(path);
+      if (unused.length === 0) continue;
+      const list = unused.map(
+        (u) =>
+          `- ${JSON.stringify(u.section)} (line ${u.line}, ${u.recordings} recording${u.recordings === 1 ? "" : "s"})`,
+      );
+      const message = `agent-testkit: ${unused.length === 1 ? "1 section" : `${unused.length} sections`} of ${path} ${unused.length === 1 ? "was" : "were"} used by no test of this file, all of whose tests ran and passed: a renamed or deleted test left ${unused.length === 1 ? "it" : "them"}. Delete ${unused.length === 1 ? "its lines" : "their lines"}, or re-record the file (AGENT_TESTKIT_RECORD=record).\n${list.join("\n")}`;
+      if (policy === "fail") throw new Error(message);
+      console.warn(message);
+    }
+  });
 }
 
 /**
@@ -112,6 +167,9 @@ function cassetteFor(
 export function createAgentTest(options: AgentTestOptions = {}) {
   const baseUrl = (options.responses?.baseUrl ?? "https://api.openai.com/v1").replace(/\/+$/, "");
   let ready: Promise<MswServer> | undefined;
+  /** The test files whose tests used this agentTest's cassettes, for the report of unused sections. */
+  const files = new Map<string, TaskLike>();
+  reportUnused(options.cassette, files);
 
   const install = () =>
     (ready ??= (async () => {
@@ -149,7 +207,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     responses: async ({ task, agentTestGuard }, use) => {
       void agentTestGuard;
       const { fakeResponses } = await import("../fixtures/msw/responses/index.js");
-      const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "responses");
+      const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "responses", files);
       const fake = fakeResponses(perTest({ ...options.responses, ...(cassette ? { cassette } : {}) }));
       await use(fake);
       fake.reset();
@@ -158,7 +216,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     agents: async ({ task, agentTestGuard }, use) => {
       void agentTestGuard;
       const { fakeAgents } = await import("../fixtures/msw/agents/index.js");
-      const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "agents");
+      const cassette = cassetteFor(options.cassette, task as unknown as TaskLike, "agents", files);
       const fake = fakeAgents(perTest({ ...options.agents, baseUrl, ...(cassette ? { cassette } : {}) }));
       await use(fake);
       fake.reset();

@@ -3,7 +3,7 @@
 // all (=replay), each run its own Vitest process. One cassette per test file, a section per test
 // and fake; tests with the same name get sections of their own.
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -30,13 +30,13 @@ beforeAll(async () => {
 afterAll(() => provider?.stdin.end());
 
 /** Runs the suite in its own Vitest process; resolves to its exit code and output. */
-function runSuite(env: Record<string, string>): Promise<{ code: number; output: string }> {
+function runSuite(env: Record<string, string>, args: string[] = []): Promise<{ code: number; output: string }> {
   const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
   const config = fileURLToPath(new URL("./cassette-suite/vitest.config.ts", import.meta.url));
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [vitest, "run", "--config", config],
+      [vitest, "run", "--config", config, ...args],
       { cwd: root, env: { ...process.env, CI: "", ...env } },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
@@ -84,4 +84,29 @@ test("recorded in one run, replayed in the next: one cassette, a section per tes
     RECORDING_KEY: KEY,
   });
   expect(replayed, replayed.output).toMatchObject({ code: 0 });
-}, 60_000);
+  expect(replayed.output).not.toContain("used by no test");
+
+  // A renamed test leaves its recording behind: a full replay run lists it; a partial run cannot tell.
+  const path = join(dir, file!);
+  const orphan = { ...readCassette(path)[0]!, section: "recorded > old name [responses]" };
+  const { line: _line, ...plain } = orphan;
+  appendFileSync(path, `${JSON.stringify(plain)}\n`);
+  const replay = {
+    AGENT_TESTKIT_RECORD: "replay",
+    CASSETTE_DIR: dir,
+    UPSTREAM: "http://127.0.0.1:9/v1",
+    RECORDING_KEY: KEY,
+  };
+  const listed = await runSuite(replay);
+  expect(listed, listed.output).toMatchObject({ code: 0 });
+  expect(listed.output).toContain(
+    `agent-testkit: 1 section of ${path} was used by no test of this file, all of whose tests ran and passed: a renamed or deleted test left it.`,
+  );
+  expect(listed.output).toContain('- "recorded > old name [responses]" (line 6, 1 recording)');
+  const partial = await runSuite(replay, ["-t", "first question"]);
+  expect(partial, partial.output).toMatchObject({ code: 0 });
+  expect(partial.output).not.toContain("used by no test");
+  const failing = await runSuite({ ...replay, UNUSED: "fail" });
+  expect(failing.code).toBe(1);
+  expect(failing.output).toContain('- "recorded > old name [responses]" (line 6, 1 recording)');
+}, 120_000);

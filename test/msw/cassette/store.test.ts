@@ -6,7 +6,7 @@ import { join } from "node:path";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { CassetteFileError, readCassetteFile } from "../../../fixtures/msw/cassette/file.js";
-import { cassetteLoads, loadSection } from "../../../fixtures/msw/cassette/store.js";
+import { cassetteLoads, loadSection, unusedSections } from "../../../fixtures/msw/cassette/store.js";
 import { fakeResponses, turn } from "../../../fixtures/msw/index.js";
 import { VERSION } from "../../../src/version.js";
 
@@ -159,5 +159,23 @@ describe("the provenance line", () => {
     );
     writeFileSync(path, `${JSON.stringify({ provenance: good })}\n${line("a", "one")}\n`);
     expect(readCassetteFile(path).provenance).toEqual(good);
+  });
+});
+
+describe("unused sections", () => {
+  test("a section no fake served or recorded is listed, with its first line and its count, until one does", async () => {
+    const path = join(dir, "unused.jsonl");
+    writeFileSync(path, `${line("a", "one")}\n${line("b", "two")}\n${line("b", "three")}\n${line("c", "four")}\n`);
+    expect(unusedSections(path).map((u) => u.section)).toEqual(["a", "b", "c"]);
+    const fake = fakeResponses({ cassette: { path, section: "b", mode: "replay" } });
+    expect(fake.cassette?.unusedSections.map((u) => u.section)).toEqual(["a", "b", "c"]); // made, not used yet
+    await ask(fake, "two");
+    expect(fake.cassette?.unusedSections).toEqual([
+      { path, section: "a", line: 1, recordings: 1 },
+      { path, section: "c", line: 4, recordings: 1 },
+    ]);
+    await record(path, "d", ["five"]); // a section recorded in this run is in use
+    expect(unusedSections(path).map((u) => u.section)).toEqual(["a", "c"]);
+    expect(unusedSections(join(dir, "no-such.jsonl"))).toEqual([]);
   });
 });

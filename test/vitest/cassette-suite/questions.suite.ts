@@ -5,7 +5,12 @@ import { createAgentTest } from "../../../matchers/agentTest.js";
 
 const env = (name: string) => process.env[name] ?? "";
 const agentTest = createAgentTest({
-  cassette: { dir: env("CASSETTE_DIR"), upstream: env("UPSTREAM"), apiKey: env("RECORDING_KEY") },
+  cassette: {
+    dir: env("CASSETTE_DIR"),
+    upstream: env("UPSTREAM"),
+    apiKey: env("RECORDING_KEY"),
+    ...(env("UNUSED") === "fail" ? { unused: "fail" as const } : {}),
+  },
 });
 const replaying = env("AGENT_TESTKIT_RECORD") === "replay";
 const ask = (question: string) =>
