@@ -212,6 +212,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       await use(fake);
       fake.reset();
       await fake.cassette?.saved(); // a recording that could not be saved fails the test, saying why
+      await fake.cassette?.verified(); // so does a recording that has drifted, in verify mode
     },
     agents: async ({ task, agentTestGuard }, use) => {
       void agentTestGuard;
@@ -221,6 +222,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       await use(fake);
       fake.reset();
       await fake.cassette?.saved();
+      await fake.cassette?.verified();
     },
   });
 

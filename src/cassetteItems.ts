@@ -110,3 +110,46 @@ export function describeProvenance(provenance: Provenance, section?: string): st
   const models = provenance.models.length > 0 ? `; ${provenance.models.join(", ")}` : "";
   return `recorded ${recorded}${clients.length > 0 ? ` by ${clients.join(", ")}` : ""} (${provenance.toolkit}${models})`;
 }
+
+/** One difference between a recorded answer and the provider's answer now, by shape. */
+export interface DriftDifference {
+  /** A field path (`body/output[message]/content[output_text]/logprobs`), or what differs (`(event types)`). */
+  path: string;
+  /** What the recording has there: JSON types (`string | null`), a sequence of types, a status, or `missing`. */
+  recorded: string;
+  now: string;
+}
+
+/** How one recorded interaction has drifted from what the provider answers now (a line of a drift report: `{"drift": …}`). */
+export interface CassetteDrift {
+  /** The cassette file and the line of the recording. */
+  cassette: string;
+  line: number;
+  section: string;
+  /** `POST /responses`. */
+  request: string;
+  differences: DriftDifference[];
+}
+
+/** A drift report's line, `{"drift": …}`. */
+export function isDriftLine(value: unknown): value is { drift: unknown } {
+  return isRecord(value) && "drift" in value && !("request" in value);
+}
+
+/** What is wrong with a drift report line's value, or undefined. */
+export function driftProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return `drift must be an object, got ${describeValue(value, 60)}`;
+  if (typeof value.cassette !== "string" || typeof value.section !== "string" || typeof value.request !== "string")
+    return "drift.cassette, drift.section and drift.request must be strings";
+  if (typeof value.line !== "number" || !Number.isInteger(value.line) || value.line < 1)
+    return `drift.line must be a line number, got ${describeValue(value.line, 60)}`;
+  const list = value.differences;
+  if (
+    !Array.isArray(list) ||
+    !list.every(
+      (d) => isRecord(d) && typeof d.path === "string" && typeof d.recorded === "string" && typeof d.now === "string",
+    )
+  )
+    return "drift.differences must be an array of { path, recorded, now } strings";
+  return undefined;
+}

@@ -1,8 +1,11 @@
 import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import {
+  type CassetteDrift,
   describeProvenance,
+  driftProblem,
   isCassetteInteraction,
+  isDriftLine,
   isProvenanceLine,
   type Provenance,
   provenanceProblem,
@@ -100,7 +103,25 @@ export interface CheckReport {
   cache?: CacheCheck;
   /** The provenance lines of the cassettes read: where their recordings came from. */
   recorded: RecordedFrom[];
+  /** The lines of a verify run's drift report read (`{"drift": …}`): recordings whose answers changed shape. */
+  drift?: DriftCheck;
   ok: boolean;
+}
+
+/** What a drift report said: how many recordings drifted, the first `--max-failures` of them listed. */
+export interface DriftCheck {
+  drifted: number;
+  entries: DriftFailure[];
+}
+
+/** A drifted recording, at its line in its cassette (`reportLine`: where the report said so). */
+export interface DriftFailure {
+  file: string;
+  line: number;
+  reportLine: number;
+  request: string;
+  section: string;
+  message: string;
 }
 
 /** A cassette's provenance line, as read (`text`: the sentence the reports print). */
@@ -157,6 +178,7 @@ export interface LineTally {
   failed: number;
   cache?: CacheCheck;
   recorded: RecordedFrom[];
+  drift?: DriftCheck;
 }
 
 export interface LineCheckerOptions {
@@ -251,6 +273,15 @@ export function createLineChecker(options: LineCheckerOptions) {
       record(line, gate.reason(value), undefined, value);
       return;
     }
+    if (isDriftLine(value)) {
+      const problem = driftProblem(value.drift);
+      if (problem) return record(line, "malformed_line", `malformed_line: ${problem}`);
+      const drift = (tally.drift ??= { drifted: 0, entries: [] });
+      drift.drifted++;
+      if (drift.entries.length < options.maxFailures)
+        drift.entries.push(driftFailure(value.drift as CassetteDrift, line));
+      return;
+    }
     if (isProvenanceLine(value)) {
       const problem = provenanceProblem(value.provenance);
       if (problem) return record(line, "malformed_line", `malformed_line: ${problem}`);
@@ -308,6 +339,20 @@ export function createLineChecker(options: LineCheckerOptions) {
   return { check, tally };
 }
 
+function driftFailure(drift: CassetteDrift, reportLine: number): DriftFailure {
+  const differences = drift.differences.map((d) =>
+    d.path === "(more)" ? d.now : `${d.path}: recorded ${d.recorded}, now ${d.now}`,
+  );
+  return {
+    file: drift.cassette,
+    line: drift.line,
+    reportLine,
+    request: drift.request,
+    section: drift.section,
+    message: oneLine(`cassette_drift: ${drift.request} answers in another shape now: ${differences.join("; ")}`, 4000),
+  };
+}
+
 function cacheFailure(found: PrefixBreak): CacheBreakFailure {
   const where = (line: number) => `the request on line ${line}`;
   const change =
@@ -355,7 +400,7 @@ export async function checkLog(options: CheckOptions): Promise<CheckReport> {
     lines,
     ...rest,
     tools: sortedTools(tools),
-    ok: tally.failed === 0 && (tally.cache?.broken ?? 0) === 0,
+    ok: tally.failed === 0 && (tally.cache?.broken ?? 0) === 0 && (tally.drift?.drifted ?? 0) === 0,
   };
   return report;
 }
@@ -538,6 +583,27 @@ function mergeTallies(tallies: LineTally[], maxFailures: number): LineTally {
       .flatMap((t) => t.recorded)
       .sort((a, b) => a.line - b.line)
       .slice(0, MAX_RECORDED),
+    ...mergeDrift(
+      tallies.map((t) => t.drift),
+      maxFailures,
+      (entries) => entries.sort((a, b) => a.reportLine - b.reportLine),
+    ),
+  };
+}
+
+/** The drift of several runs as one (nothing when none read a drift line). */
+function mergeDrift(
+  parts: Array<DriftCheck | undefined>,
+  maxFailures: number,
+  order: (entries: DriftFailure[]) => DriftFailure[],
+): { drift?: DriftCheck } {
+  const present = parts.filter((d) => d !== undefined);
+  if (present.length === 0) return {};
+  return {
+    drift: {
+      drifted: present.reduce((total, d) => total + d.drifted, 0),
+      entries: order(present.flatMap((d) => d.entries)).slice(0, maxFailures),
+    },
   };
 }
 
@@ -693,6 +759,11 @@ function mergeReports(
   const sum = (key: "lines" | "blank" | "skipped" | "items" | "failed") =>
     reports.reduce((total, r) => total + r[key], 0);
   const failures = reports.flatMap((r) => r.failures.map((f) => ({ file: r.file, ...f }))).slice(0, maxFailures);
+  const merged = mergeDrift(
+    reports.map((r) => r.drift),
+    maxFailures,
+    (entries) => entries,
+  );
   const caches = reports.flatMap((r) => (r.cache ? [{ file: r.file, cache: r.cache }] : []));
   const cache: CacheCheck | undefined =
     caches.length === 0
@@ -716,7 +787,8 @@ function mergeReports(
     failed: sum("failed"),
     ...(cache === undefined ? {} : { cache }),
     recorded: reports.flatMap((r) => r.recorded.map((p) => ({ file: r.file, ...p }))).slice(0, MAX_RECORDED),
-    ok: sum("failed") === 0 && (cache?.broken ?? 0) === 0,
+    ...merged,
+    ok: sum("failed") === 0 && (cache?.broken ?? 0) === 0 && (merged.drift?.drifted ?? 0) === 0,
   };
 }
 

@@ -152,3 +152,66 @@ test("its run steps work as written, and leave what the upload steps upload", ()
     uriBaseId: "%SRCROOT%",
   });
 });
+
+test("the verify workflow: the suite in verify mode writes the drift report its check step reads", () => {
+  requireFreshBuild("cli.js");
+  const verify = (
+    blocksOf(readFileSync(join(root, page), "utf8"), page) as {
+      lang: string;
+      options: { file?: string };
+      code: string;
+    }[]
+  ).find((b) => b.lang === "yaml" && b.options.file === ".github/workflows/agent-testkit-verify.yml");
+  expect(verify, `${page} shows the verify workflow`).toBeDefined();
+  const workflow = parse(verify!.code) as {
+    on: { schedule?: Array<{ cron: string }> };
+    permissions: Record<string, string>;
+    jobs: Record<string, { steps: Array<Step & { env?: Record<string, string> }> }>;
+  };
+  expect(workflow.on.schedule?.[0]?.cron).toMatch(/^[\d*]+ [\d*]+ [\d*]+ [\d*]+ [\d*]+$/);
+  expect(workflow.permissions).toEqual({ contents: "read" });
+  const steps = Object.values(workflow.jobs)[0]!.steps;
+  const suite = steps.find((s) => s.env?.AGENT_TESTKIT_RECORD);
+  expect(suite?.env).toMatchObject({ AGENT_TESTKIT_RECORD: "verify", OPENAI_API_KEY: "${{ secrets.OPENAI_API_KEY }}" });
+  const report = suite?.env?.AGENT_TESTKIT_DRIFT_REPORT ?? "";
+  const check = steps.find((s) => s.run?.includes("agent-testkit check"));
+  expect(check?.run).toContain(report);
+  expect(check?.if).toBe("always()");
+
+  const repo = mkdtempSync(join(tmpdir(), "agent-testkit-verify-workflow-"));
+  const bin = join(repo, ".bin");
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, "npx"),
+    `#!/usr/bin/env bash\nif [ "$1" = agent-testkit ]; then shift; exec "${process.execPath}" "${join(root, "dist/cli.js")}" "$@"; fi\necho "npx $* is not available in this test" >&2; exit 127\n`,
+  );
+  chmodSync(join(bin, "npx"), 0o755);
+  const runCheck = () =>
+    spawnSync("bash", ["-e", "-c", check!.run!], {
+      cwd: repo,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, CI: "true" },
+    });
+  // nothing drifted: the suite wrote no report, and the step passes quietly
+  expect(runCheck()).toMatchObject({ status: 0, stdout: "" });
+  const drift = {
+    cassette: "test/__cassettes__/sales.test.ts.jsonl",
+    line: 2,
+    section: "sales [responses]",
+    request: "POST /responses",
+    differences: [{ path: "body/top_p", recorded: "number", now: "missing" }],
+  };
+  writeFileSync(join(repo, report), `${JSON.stringify({ drift })}\n`);
+  const drifted = runCheck();
+  expect(drifted.status).toBe(1);
+  expect(drifted.stdout).toContain(
+    "::error file=test/__cassettes__/sales.test.ts.jsonl,line=2,title=cassette drift (POST /responses)::",
+  );
+  const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"))!;
+  const pattern = new RegExp(`^${String(upload.with!.path).replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`);
+  expect(
+    readdirSync(repo)
+      .filter((name) => pattern.test(name))
+      .sort(),
+  ).toEqual(["agent-testkit-drift.html", "agent-testkit-drift.jsonl"]);
+});

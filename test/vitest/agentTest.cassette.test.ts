@@ -3,7 +3,7 @@
 // all (=replay), each run its own Vitest process. One cassette per test file, a section per test
 // and fake; tests with the same name get sections of their own.
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -17,15 +17,20 @@ const dir = mkdtempSync(join(tmpdir(), "agent-testkit-agenttest-cassettes-"));
 let provider: ChildProcessWithoutNullStreams;
 let upstream = "";
 
+/** The stand-in provider in its own process (`drifted`: one whose answers changed shape since). */
+async function startProvider(...args: string[]) {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL("../msw/cassette/provider.mjs", import.meta.url)), KEY, ...args],
+    { cwd: root },
+  );
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once("line", resolve));
+  return { child, url: JSON.parse(line).responses as string };
+}
+
 beforeAll(async () => {
   requireFreshBuild("msw.js");
-  provider = spawn(process.execPath, [fileURLToPath(new URL("../msw/cassette/provider.mjs", import.meta.url)), KEY], {
-    cwd: root,
-  });
-  const line = await new Promise<string>((resolve) =>
-    createInterface({ input: provider.stdout }).once("line", resolve),
-  );
-  upstream = JSON.parse(line).responses;
+  ({ child: provider, url: upstream } = await startProvider());
 }, 30_000);
 afterAll(() => provider?.stdin.end());
 
@@ -109,4 +114,36 @@ test("recorded in one run, replayed in the next: one cassette, a section per tes
   const failing = await runSuite({ ...replay, UNUSED: "fail" });
   expect(failing.code).toBe(1);
   expect(failing.output).toContain('- "recorded > old name [responses]" (line 6, 1 recording)');
-}, 120_000);
+
+  // Verify mode: the suite against a provider again, the answers compared with the recordings.
+  const before = readFileSync(path, "utf8");
+  const report = join(dir, "drift.jsonl");
+  const verify = { ...replay, AGENT_TESTKIT_RECORD: "verify", AGENT_TESTKIT_DRIFT_REPORT: report, UNUSED: "off" };
+  const same = await startProvider("1", "same");
+  try {
+    const verified = await runSuite({ ...verify, UPSTREAM: same.url });
+    expect(verified, verified.output).toMatchObject({ code: 0 });
+    expect(existsSync(report)).toBe(false);
+  } finally {
+    same.child.stdin.end();
+  }
+  const changed = await startProvider("1", "drifted");
+  try {
+    const drifted = await runSuite({ ...verify, UPSTREAM: changed.url });
+    expect(drifted.code).toBe(1);
+    expect(drifted.output).toContain("CassetteDriftError");
+    expect(drifted.output).toContain(
+      `${path}:2 (POST /responses): body/served_by: recorded missing, now string; body/top_p: recorded number, now missing`,
+    );
+    const lines = readFileSync(report, "utf8").trim().split("\n");
+    expect(lines.map((l) => JSON.parse(l).drift.section).sort()).toEqual([
+      "recorded > first question [responses]",
+      "recorded > second question [responses]",
+      "the same name (2) [responses]",
+      "the same name [responses]",
+    ]);
+  } finally {
+    changed.child.stdin.end();
+  }
+  expect(readFileSync(path, "utf8")).toBe(before); // verify never writes the cassette
+}, 180_000);

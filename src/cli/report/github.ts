@@ -21,6 +21,8 @@ export function checkGithub(report: CheckReport): string {
     lines.push(
       command("error", { file: b.file ?? file, line: b.line, title: `prompt cache prefix (${b.path})` }, b.message),
     );
+  for (const d of report.drift?.entries ?? [])
+    lines.push(command("error", { file: d.file, line: d.line, title: `cassette drift (${d.request})` }, d.message));
   const rest = report.failed - report.failures.length;
   if (rest > 0) {
     lines.push(

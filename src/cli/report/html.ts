@@ -44,14 +44,31 @@ export function checkHtml(report: CheckReport): string {
     : report.failed === 0
       ? "the prompt-cache prefix is broken"
       : `${report.failed} item${report.failed === 1 ? "" : "s"} may not be replayed`;
+  const verdictLine =
+    !report.ok && report.failed === 0 && (report.drift?.drifted ?? 0) > 0 && (report.cache?.broken ?? 0) === 0
+      ? "recorded answers have drifted"
+      : verdictText;
   const body = `
-<header><h1>agent-testkit check <span class="file">${esc(oneLine(report.file, 500))}</span></h1>${verdict(report.ok, verdictText)}</header>
+<header><h1>agent-testkit check <span class="file">${esc(oneLine(report.file, 500))}</span></h1>${verdict(report.ok, verdictLine)}</header>
 <section class="totals">${totals.join("")}</section>
 <section><h2>Outcomes</h2>${barChart(shown.map((outcome) => ({ label: outcome, value: report.counts[outcome], tone: outcome === "ok" ? "good" : failing(outcome) ? "bad" : "warn" })))}
 <p class="legend"><span class="swatch good"></span>replayable <span class="swatch bad"></span>fails the run${shown.some((o) => o !== "ok" && !failing(o)) ? ` <span class="swatch warn"></span>not replayable, not counted (<code>--fail-on ${esc(report.failOn.join(",") || "nothing")}</code>)` : ""}</p></section>
 <section><h2>By tool</h2>${toolRows.length === 0 ? "<p>No items.</p>" : `<table class="tools"><thead><tr><th scope="col">tool</th><th scope="col">items</th><th scope="col">failed</th>${reasonsInTools.map((o) => `<th scope="col">${o}</th>`).join("")}</tr></thead><tbody>${toolRows.join("")}</tbody></table>`}</section>
-<section><h2>Failures by reason</h2>${byReason.length === 0 ? "<p>None.</p>" : byReason.join("")}${unlisted > 0 ? `<p class="more">${report.failures.length} of ${report.failed} failures are listed.</p>` : ""}</section>${cacheSection(report)}`;
+<section><h2>Failures by reason</h2>${byReason.length === 0 ? "<p>None.</p>" : byReason.join("")}${unlisted > 0 ? `<p class="more">${report.failures.length} of ${report.failed} failures are listed.</p>` : ""}</section>${cacheSection(report)}${driftSection(report)}`;
   return page(`agent-testkit check: ${oneLine(report.file, 200)}`, body);
+}
+
+/** A drift report's section: each drifted recording at its cassette line. */
+function driftSection(report: CheckReport): string {
+  const drift = report.drift;
+  if (!drift) return "";
+  const items = drift.entries.map(
+    (d) =>
+      `<li data-line="${d.line}"><span class="where">${esc(oneLine(d.file, 200))}:${d.line}</span><code>${esc(oneLine(d.message, 4000))}</code></li>`,
+  );
+  const more = drift.drifted - drift.entries.length;
+  return `
+<section class="cache" data-reason="cassette_drift"><h2>Cassette drift <span class="count">${drift.drifted}</span></h2><p>These recorded answers have another shape from the provider now (field paths and types, item and event types, statuses).</p>${items.length > 0 ? `<ol>${items.join("")}</ol>` : ""}${more > 0 ? `<p class="more">… and ${more} more, not listed (raise <code>--max-failures</code>).</p>` : ""}</section>`;
 }
 
 /** The `--cache-prefix` section: the requests read and each break, at its line. */

@@ -50,12 +50,34 @@ export function checkJunit(report: CheckReport): string {
     };
   });
   if (report.cache) cases.push(cacheCase(report, report.cache));
+  if (report.drift) cases.push(driftCase(report, report.drift));
   return junitDocument(`agent-testkit check ${report.file}`, cases, {
     lines: report.lines,
     items: report.items,
     failed: report.failed,
     "fail-on": report.failOn.join(","),
   });
+}
+
+/** A drift report's test case: failing with each drifted recording, at its cassette line. */
+function driftCase(report: CheckReport, drift: NonNullable<CheckReport["drift"]>): TestCase {
+  const base = {
+    name: "cassette_drift",
+    classname: "agent-testkit.check",
+    ...(report.file === "<stdin>" ? {} : { file: report.file }),
+  };
+  if (drift.drifted === 0) return base;
+  const body = drift.entries.map((d) => `${oneLine(d.file, 500)}:${d.line}  ${oneLine(d.message, 4000)}`);
+  if (drift.drifted > drift.entries.length)
+    body.push(`… and ${drift.drifted - drift.entries.length} more (raise --max-failures to list them)`);
+  return {
+    ...base,
+    failure: {
+      message: `${drift.drifted} recorded answer${drift.drifted === 1 ? " has" : "s have"} another shape from the provider now`,
+      type: "cassette_drift",
+      body: body.join("\n"),
+    },
+  };
 }
 
 /** The `--cache-prefix` test case: failing with the listed breaks when a request broke the prefix. */

@@ -63,6 +63,27 @@ export function checkSarif(report: CheckReport): string {
         partialFingerprints: { "agentTestkitFailure/v1": fingerprint("prompt_cache_prefix", b.path, b.message) },
       });
   }
+  if (report.drift) {
+    rules.push({
+      id: "cassette_drift",
+      name: "CassetteDrift",
+      shortDescription: { text: "A recorded answer has another shape from the provider now" },
+      fullDescription: {
+        text: "In verify mode the provider's answer to a recorded request differs from the recording by shape: field paths and their JSON types, the output item or event type sequence, or a status. Re-record once the app handles the new shape.",
+      },
+      helpUri: `${DOCS_URL}/cassettes.md`,
+      defaultConfiguration: { level: "error" },
+    });
+    for (const d of report.drift.entries)
+      results.push({
+        ruleId: "cassette_drift",
+        ruleIndex: rules.length - 1,
+        level: "error",
+        message: { text: d.message },
+        ...locations(d.file, d.line),
+        partialFingerprints: { "agentTestkitFailure/v1": fingerprint("cassette_drift", d.section, d.message) },
+      });
+  }
   const rest = report.failed - report.failures.length;
   return log(
     rules,

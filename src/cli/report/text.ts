@@ -24,6 +24,7 @@ export function checkText(report: CheckReport): string {
       );
   }
   if (report.cache) out.push("", ...cacheLines(report));
+  if (report.drift) out.push("", ...driftLines(report.drift));
   if (report.recorded.length > 0)
     out.push(
       "",
@@ -47,6 +48,17 @@ function cacheLines(report: CheckReport): string[] {
   return lines;
 }
 
+/** A drift report's section: the recordings whose answers changed shape, each at its cassette line. */
+function driftLines(drift: NonNullable<CheckReport["drift"]>): string[] {
+  const lines = [
+    `Drift: ${drift.drifted} recording${drift.drifted === 1 ? " answers" : "s answer"} in another shape now`,
+  ];
+  for (const d of drift.entries) lines.push(`  ${oneLine(d.file, 500)}:${d.line}  ${oneLine(d.message, 4000)}`);
+  if (drift.drifted > drift.entries.length)
+    lines.push(`  … and ${drift.drifted - drift.entries.length} more (raise --max-failures to list them)`);
+  return lines;
+}
+
 /** The last line: what passed, what failed, and what was not replayable but not counted as failing. */
 function summaryLine(report: CheckReport): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -63,9 +75,12 @@ function summaryLine(report: CheckReport): string {
   const broken = report.cache?.broken ?? 0;
   const cache =
     broken === 0 ? "" : `${plural(broken, "request")} ${broken === 1 ? "breaks" : "break"} the prompt-cache prefix`;
-  if (!report.ok && report.failed === 0) return `FAILED: ${cache}`;
+  const drifted = report.drift?.drifted ?? 0;
+  const drift = drifted === 0 ? "" : `${plural(drifted, "recording")} drifted from the provider's answers`;
+  const others = [cache, drift].filter((part) => part !== "").join("; ");
+  if (!report.ok && report.failed === 0) return `FAILED: ${others}`;
   if (!report.ok)
-    return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}${cache ? `; ${cache}` : ""}`;
+    return `FAILED: ${plural(report.failed, "item")} may not be replayed${scope}${notCounted}${others ? `; ${others}` : ""}`;
   if (report.lines - report.blank === 0) return "OK: the log holds no lines: nothing was checked";
   if (uncountedTotal === 0) return "OK: every line may be replayed";
   return `OK: no item failed${scope}${notCounted}`;

@@ -20,6 +20,18 @@ const agents = fakeAgents({ seed: 1 }).respond(({ items }) =>
     : agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
 );
 
+// With "drifted" as its fourth argument, a provider that changed since the recordings: its
+// response bodies lost `top_p` and gained `served_by` (for the verify-mode tests).
+const drifted = process.argv[4] === "drifted";
+const reshape = (text) => {
+  const body = JSON.parse(text);
+  if (body.object === "response") {
+    delete body.top_p;
+    body.served_by = "v2";
+  }
+  return JSON.stringify(body);
+};
+
 // Only the test's key opens the door: a recording made with another key would be a mistake.
 const guard = (fake) => {
   const inner = fake.fetch;
@@ -50,6 +62,12 @@ const serve = () =>
         headers: req.headers,
         body,
       });
+      const json = (response.headers.get("content-type") ?? "").includes("application/json");
+      if (drifted && json) {
+        const text = reshape(await response.text());
+        res.writeHead(response.status, { "content-type": "application/json" });
+        return res.end(text);
+      }
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return res.end();
       for await (const chunk of response.body) res.write(chunk);

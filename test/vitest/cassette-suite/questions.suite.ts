@@ -23,7 +23,7 @@ describe("recorded", () => {
   agentTest("first question", async ({ responses }) => {
     expect((await ask("one")).output_text).toBe("You said 5 characters.");
     expect(responses.cassette).toMatchObject({
-      mode: replaying ? "replay" : "record",
+      mode: env("AGENT_TESTKIT_RECORD"),
       section: "recorded > first question [responses]",
     });
   });
