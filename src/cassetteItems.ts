@@ -102,7 +102,10 @@ export function isProvenanceLine(value: unknown): value is { provenance: unknown
   return isRecord(value) && "provenance" in value && !("request" in value);
 }
 
-/** The provenance as a clause of a message: `recorded 2026-12-01T19:40:00Z by OpenAI/JS 7.2.0 (agent-testkit 0.1.0; gpt-5)`. */
+/**
+ * The provenance as a clause of a message:
+ * `recorded 2026-12-01T19:40:00Z by OpenAI/JS 7.2.0 (agent-testkit 0.1.0; gpt-5)`.
+ */
 export function describeProvenance(provenance: Provenance, section?: string): string {
   const own = section === undefined ? undefined : provenance.sections[section];
   const recorded = own?.recorded ?? provenance.recorded;
@@ -120,7 +123,7 @@ export interface DriftDifference {
   now: string;
 }
 
-/** How one recorded interaction has drifted from what the provider answers now (a line of a drift report: `{"drift": …}`). */
+/** How one recorded interaction has drifted from what the provider answers now (a drift report's line). */
 export interface CassetteDrift {
   /** The cassette file and the line of the recording. */
   cassette: string;

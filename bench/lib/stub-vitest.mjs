@@ -12,6 +12,8 @@ export const test = Object.assign(() => {}, { extend: () => Object.assign(() => 
 export const aroundEach = () => {};
 export const beforeEach = () => {};
 export const afterEach = () => {};
+export const beforeAll = () => {};
+export const afterAll = () => {};
 export default {};
 `;
 

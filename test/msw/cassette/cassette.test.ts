@@ -326,7 +326,7 @@ test("the mode: the option, else AGENT_TESTKIT_RECORD, else replay under CI or w
   expect(cassetteMode(undefined, existing, {})).toBe("replay");
   expect(cassetteMode(undefined, missing, {})).toBe("new");
   expect(() => cassetteMode(undefined, existing, { AGENT_TESTKIT_RECORD: "always" })).toThrow(
-    /must be one of replay, record, new, passthrough, received "always"/,
+    /must be one of replay, record, new, passthrough, verify, received "always"/,
   );
 });
 
