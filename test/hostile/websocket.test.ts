@@ -146,7 +146,7 @@ test("without the ws package, an upgrade is a 501 saying to install it, and HTTP
     "/v1",
     async () => new Response("{}", { headers: { "content-type": "application/json" } }),
     undefined,
-    upgradeHandler(ctx, async () => undefined),
+    upgradeHandler(ctx, undefined, async () => undefined),
   );
   servers.push(server);
   const answer = await new Promise<{ status: number; body: string }>((resolve) => {

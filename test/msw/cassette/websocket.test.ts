@@ -1,0 +1,296 @@
+// A cassette records and replays WebSocket mode: openai's ResponsesWS against fake.listen(), and
+// the global WebSocket against fake.webSocketHandlers (MSW). While recording, each client socket
+// is forwarded to a socket of its own on the provider (a fake on loopback here), so a
+// `store: false` chain continues there; each `response.create` is an interaction matched by content.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import OpenAI from "openai";
+import { ResponsesWS } from "openai/resources/responses/ws";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { readCassette } from "../../../fixtures/msw/cassette/file.js";
+import {
+  type CassetteOptions,
+  fakeResponses,
+  type Listening,
+  type ResponsesFake,
+  turn,
+} from "../../../fixtures/msw/index.js";
+import { run } from "../../cli/run.js";
+import { strictServer } from "../server.js";
+
+const KEY = "sk-test-recording-key-0123456789";
+const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cassette-ws-"));
+type Event = { type: string; [key: string]: unknown };
+const TERMINAL = new Set(["response.completed", "response.failed", "response.incomplete"]);
+const isEnd = (event: Event) => TERMINAL.has(event.type) || (event.type === "error" && !("sequence_number" in event));
+const tool = {
+  type: "function" as const,
+  name: "lookup_order",
+  parameters: { type: "object", properties: { id: { type: "string", pattern: "^[A-Z]-\\d+$" } }, required: ["id"] },
+  strict: false,
+};
+
+const servers: Listening[] = [];
+const sockets: Array<{ close(): void }> = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** The provider: a fake on loopback whose WebSocket mode answers a tool loop. */
+async function provider(options: { deltas?: number; seed?: number } = {}) {
+  const fake = fakeResponses({ tools: [tool], deltas: options.deltas ?? 2, seed: options.seed ?? 1 }).respond(
+    ({ body }) =>
+      body.previous_response_id ? turn.message("It shipped.") : turn.functionCall("lookup_order", { id: "A-1" }),
+  );
+  const server = await fake.listen();
+  servers.push(server);
+  return { fake, url: server.url };
+}
+
+async function listening(cassette: CassetteOptions, options: Parameters<typeof fakeResponses>[0] = {}) {
+  const fake = fakeResponses({ ...options, cassette });
+  const server = await fake.listen();
+  servers.push(server);
+  return { fake, url: server.url };
+}
+
+/** A ResponsesWS to `url`, read one turn at a time. */
+function openSocket(url: string) {
+  const socket = new ResponsesWS(new OpenAI({ apiKey: KEY, baseURL: url }));
+  sockets.push(socket);
+  const received: Event[] = [];
+  let wake: (() => void) | undefined;
+  socket.on("event", (event) => {
+    received.push(event as unknown as Event);
+    wake?.();
+  });
+  socket.on("error", () => undefined);
+  let read = 0;
+  async function turn_(body: Record<string, unknown>): Promise<Event[]> {
+    socket.send({ type: "response.create", ...body } as never);
+    const events: Event[] = [];
+    for (;;) {
+      while (read < received.length) {
+        const event = received[read++]!;
+        events.push(event);
+        if (isEnd(event)) return events;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  }
+  return { socket, turn: turn_ };
+}
+
+type Response = { id: string; output: Array<{ type: string; call_id?: string; content?: Array<{ text?: string }> }> };
+const responseOf = (events: Event[]) => (events.at(-1) as unknown as { response: Response }).response;
+const textOf = (events: Event[]) =>
+  responseOf(events)
+    .output.flatMap((item) => item.content?.map((part) => part.text ?? "") ?? [])
+    .join("");
+
+/** The app: a tool loop over one socket, `store: false`, the second turn continuing the first. */
+async function toolLoop(socket: { turn(body: Record<string, unknown>): Promise<Event[]> }) {
+  const first = await socket.turn({ model: "gpt-5", input: "Where is A-1?", tools: [tool], store: false });
+  const call = responseOf(first).output.find((item) => item.type === "function_call");
+  const second = await socket.turn({
+    model: "gpt-5",
+    previous_response_id: responseOf(first).id,
+    store: false,
+    tools: [tool],
+    input: [{ type: "function_call_output", call_id: call?.call_id ?? "", output: "shipped" }],
+  });
+  return { first, second };
+}
+
+async function recorded(name: string) {
+  const path = join(dir, name);
+  const upstream = await provider();
+  const recorder = await listening({ path, mode: "record", upstream: upstream.url, apiKey: KEY });
+  const loop = await toolLoop(openSocket(recorder.url));
+  await recorder.fake.cassette?.saved();
+  return { path, loop, upstream, recorder };
+}
+
+describe("WebSocket turns in a cassette: ResponsesWS over listen()", () => {
+  test("recorded through the fake, forwarded to a provider socket of its own: the store: false chain continues there", async () => {
+    const { path, loop, upstream, recorder } = await recorded("recorded.jsonl");
+    expect(textOf(loop.second)).toBe("It shipped.");
+    // the provider answered both on one connection: its memory of the store: false response was used
+    expect(upstream.fake.requests.map((r) => [r.transport, r.response.status])).toEqual([
+      ["websocket", 200],
+      ["websocket", 200],
+    ]);
+    const interactions = readCassette(path);
+    expect(interactions.map((i) => [i.request.method, i.request.path])).toEqual([
+      ["WEBSOCKET", "/responses"],
+      ["WEBSOCKET", "/responses"],
+    ]);
+    const [first] = interactions;
+    expect(first?.request.body).toMatchObject({ type: "response.create", input: "Where is A-1?", store: false });
+    expect(first?.response.events?.map((e) => e.type)).toEqual(loop.first.map((e) => e.type));
+    expect(first?.response.offsets).toHaveLength(loop.first.length);
+    expect(readFileSync(path, "utf8")).not.toContain(KEY);
+    // the recording fake logs the turns as a scripted one does
+    expect(recorder.fake.requests.map((r) => r.transport)).toEqual(["websocket", "websocket"]);
+    expect(recorder.fake.requests[0]?.response.events?.length).toBe(loop.first.length);
+  });
+
+  test("replayed with no provider: the same events; a message with no recording gets the miss as an error event", async () => {
+    const { path, loop } = await recorded("replayed.jsonl");
+    await Promise.all(servers.splice(0).map((s) => s.close())); // the provider is gone
+    const replaying = await listening({ path, mode: "replay" }, { tools: [tool] });
+    const socket = openSocket(replaying.url);
+    const again = await toolLoop(socket);
+    expect(again.first).toEqual(loop.first);
+    expect(again.second).toEqual(loop.second);
+    expect(replaying.fake).toHaveCalledTool("lookup_order", { id: "A-1" });
+    const missed = await socket.turn({ model: "gpt-5", input: "Where is B-2?", store: false });
+    expect(missed).toEqual([
+      {
+        type: "error",
+        status: 500,
+        error: expect.objectContaining({
+          type: "agent_testkit_cassette_error",
+          code: "cassette_miss",
+          message: expect.stringMatching(
+            /^agent-testkit cassette: no recording in .*replayed\.jsonl \(recorded .*\) matches WEBSOCKET \/responses: the closest recording \(.*replayed\.jsonl:2\) differs first at \/input: recorded "Where is A-1\?", received "Where is B-2\?"\. To record it, run the test with AGENT_TESTKIT_RECORD=new/,
+          ),
+        }),
+      },
+    ]);
+    expect(replaying.fake.cassette?.misses).toHaveLength(1);
+    expect(replaying.fake.cassette?.used).toBe(2);
+  });
+
+  test("a stored answer is the fake's own, as over HTTP; the gate refuses a recording today's tools reject", async () => {
+    const path = join(dir, "stored.jsonl");
+    const upstream = await provider();
+    const recorder = await listening({ path, mode: "record", upstream: upstream.url, apiKey: KEY });
+    const first = await openSocket(recorder.url).turn({ model: "gpt-5", input: "Where is A-1?", tools: [tool] });
+    await recorder.fake.cassette?.saved();
+    const id = responseOf(first).id;
+    expect(recorder.fake.responses.get(id)?.output[0]).toMatchObject({ type: "function_call" });
+    const replaying = await listening({ path, mode: "replay" });
+    await openSocket(replaying.url).turn({ model: "gpt-5", input: "Where is A-1?", tools: [tool] });
+    expect(replaying.fake.responses.get(id)?.output[0]).toMatchObject({ type: "function_call" });
+    expect(replaying.fake.items(id)[0]).toMatchObject({ role: "user" });
+
+    // a recorded call that today's tools reject (its arguments edited in the file) is refused, naming the line
+    const text = readFileSync(path, "utf8").replaceAll('\\"id\\":\\"A-1\\"', '\\"id\\":\\"a1\\"');
+    expect(text).toContain('\\"id\\":\\"a1\\"');
+    const gated = join(dir, "gated.jsonl");
+    writeFileSync(gated, text);
+    const refusing = await listening({ path: gated, mode: "replay" });
+    const refused = await openSocket(refusing.url).turn({ model: "gpt-5", input: "Where is A-1?", tools: [tool] });
+    expect(refused[0]).toMatchObject({
+      type: "error",
+      error: {
+        code: "cassette_gate",
+        message: expect.stringMatching(/gated\.jsonl:2: the recorded call "lookup_order"/),
+      },
+    });
+  });
+
+  test("the recorded timing plays on the fake's clock; verify mode reports a drifted WebSocket turn", async () => {
+    const { path } = await recorded("timed.jsonl");
+    const replaying = await listening({ path, mode: "replay", replay: { timing: "recorded" } }, { clock: "manual" });
+    const socket = openSocket(replaying.url);
+    const reading = socket.turn({ model: "gpt-5", input: "Where is A-1?", tools: [tool], store: false });
+    await vi.waitFor(() => expect(replaying.fake.requests[0]?.response.sentAt).toBeDefined());
+    expect(replaying.fake.requests[0]?.response.events).toHaveLength(0); // the first event waits for its time
+    await replaying.fake.clock.advance(60_000);
+    expect((await reading).at(-1)?.type).toBe("response.completed");
+    expect(replaying.fake.requests[0]?.response.sentAt).toHaveLength((await reading).length);
+
+    const wordy = await provider({ deltas: 5, seed: 3 });
+    const verifying = await listening({ path, mode: "verify", upstream: wordy.url, apiKey: KEY });
+    await toolLoop(openSocket(verifying.url));
+    expect(verifying.fake.cassette?.drift).toEqual([]); // more deltas, other ids: the same shape
+    const before = readFileSync(path, "utf8");
+    const reasoning = fakeResponses({ tools: [tool] }).respond(({ body }) =>
+      body.previous_response_id
+        ? turn.reasoning("Checking.", turn.message("It shipped."))
+        : turn.functionCall("lookup_order", { id: "A-1" }),
+    );
+    const changed = await reasoning.listen();
+    servers.push(changed);
+    const drifting = await listening({ path, mode: "verify", upstream: changed.url, apiKey: KEY });
+    await toolLoop(openSocket(drifting.url));
+    const [drift] = drifting.fake.cassette?.drift ?? [];
+    expect(drift).toMatchObject({ line: 3, request: "WEBSOCKET /responses" });
+    expect(drift?.differences[0]).toEqual({
+      path: "(output item types)",
+      recorded: "message",
+      now: "reasoning, message",
+    });
+    expect(readFileSync(path, "utf8")).toBe(before);
+  });
+
+  test("agent-testkit check gates the recorded WebSocket turns like the others", async () => {
+    const { path } = await recorded("checked.jsonl");
+    const ok = await run(["check", path, "--json"]);
+    expect(JSON.parse(ok.out)).toMatchObject({ ok: true, items: 1, counts: { ok: 1 } });
+    const tools = join(dir, "stricter-tools.json");
+    writeFileSync(
+      tools,
+      JSON.stringify([
+        { ...tool, parameters: { ...tool.parameters, properties: { id: { type: "string", pattern: "^Z" } } } },
+      ]),
+    );
+    const refused = await run(["check", path, "--tools", tools]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/checked\.jsonl:2 {2}arguments_schema: \/id must match pattern "\^Z"/);
+  });
+});
+
+describe("WebSocket turns in a cassette: the global WebSocket over fake.webSocketHandlers (MSW)", () => {
+  const server = strictServer();
+
+  function globalSocket(fake: ResponsesFake) {
+    server.use(...fake.handlers, ...fake.webSocketHandlers);
+    const socket = new WebSocket("wss://api.openai.com/v1/responses");
+    sockets.push(socket);
+    const received: Event[] = [];
+    const waiters: Array<() => void> = [];
+    socket.addEventListener("message", (message) => {
+      received.push(JSON.parse(String(message.data)) as Event);
+      for (const wake of waiters.splice(0)) wake();
+    });
+    const opened = new Promise<void>((resolve) => socket.addEventListener("open", () => resolve()));
+    let read = 0;
+    async function turn_(body: Record<string, unknown>): Promise<Event[]> {
+      await opened;
+      socket.send(JSON.stringify({ type: "response.create", ...body }));
+      const events: Event[] = [];
+      for (;;) {
+        while (read < received.length) {
+          const event = received[read++]!;
+          events.push(event);
+          if (isEnd(event)) return events;
+        }
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    }
+    return { turn: turn_ };
+  }
+
+  test.skipIf(typeof WebSocket === "undefined")(
+    "recorded from a provider socket through a strict MSW server, then replayed in process",
+    async () => {
+      const path = join(dir, "global.jsonl");
+      const upstream = await provider();
+      const recorder = fakeResponses({ cassette: { path, mode: "record", upstream: upstream.url, apiKey: KEY } });
+      const loop = await toolLoop(globalSocket(recorder));
+      expect(textOf(loop.second)).toBe("It shipped.");
+      await recorder.cassette?.saved();
+      expect(readCassette(path)).toHaveLength(2);
+      server.resetHandlers();
+      await Promise.all(servers.splice(0).map((s) => s.close()));
+      const replaying = fakeResponses({ cassette: { path, mode: "replay" } });
+      const again = await toolLoop(globalSocket(replaying));
+      expect(again.second).toEqual(loop.second);
+    },
+  );
+});
