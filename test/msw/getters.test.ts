@@ -2,7 +2,7 @@
 // error in both fakes' items() and events().
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { lookupOrder } from "./agents.scenarios.js";
 
@@ -78,6 +78,25 @@ describe("the request log: each entry copied once", () => {
     expect(fake.requests[1]!.response.events!.at(-1)!.type).toBe("response.completed");
     fake.reset();
     expect(fake.requests).toEqual([]);
+  });
+
+  test("an entry read while its stream waits shows how the stream ended once it has: interrupted, sent times", async () => {
+    const fake = fakeResponses({ clock: "manual" }).reply(turn.message("one two three").timed({ deltaMs: 1000 }));
+    const controller = new AbortController();
+    const stream = await responsesClient(fake).responses.create(
+      { model: "gpt-5", input: "Hi", stream: true },
+      { signal: controller.signal },
+    );
+    const reading = (async () => {
+      for await (const _event of stream);
+    })().catch(() => undefined);
+    await vi.waitFor(() => expect(fake.requests[0]?.response.events?.length).toBeGreaterThan(0));
+    const before = fake.requests[0]!.response;
+    expect(before.interrupted).toBeUndefined();
+    controller.abort(); // the client leaves while the next delta waits on the clock
+    await reading;
+    await vi.waitFor(() => expect(fake.requests[0]?.response.interrupted).toBe(true));
+    expect(fake.requests[0]!.response.sentAt).toHaveLength(fake.requests[0]!.response.events!.length);
   });
 
   test("the Agents fake's log is read the same way", async () => {
