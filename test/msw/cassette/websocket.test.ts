@@ -294,3 +294,106 @@ describe("WebSocket turns in a cassette: the global WebSocket over fake.webSocke
     },
   );
 });
+
+describe("WebSocket turns in a cassette: the unhappy paths", () => {
+  /** A raw provider socket server that answers each message with `response.created` and then waits. */
+  async function stalledProvider() {
+    const { WebSocketServer } = await import("ws");
+    const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const closed: number[] = [];
+    const connections: Array<import("ws").WebSocket> = [];
+    server.on("connection", (socket) => {
+      connections.push(socket);
+      socket.on("message", () =>
+        socket.send(
+          JSON.stringify({ type: "response.created", sequence_number: 0, response: { id: "resp_stall0001" } }),
+        ),
+      );
+      socket.on("close", (code) => closed.push(code));
+    });
+    const { port } = server.address() as { port: number };
+    servers.push({ url: "", close: () => new Promise<void>((resolve) => server.close(() => resolve())) } as never);
+    return { url: `http://127.0.0.1:${port}/v1`, closed, connections };
+  }
+
+  test("a client that leaves mid-turn closes its provider socket; nothing is saved of the turn", async () => {
+    const upstream = await stalledProvider();
+    const path = join(dir, "left.jsonl");
+    const recorder = await listening({ path, mode: "record", upstream: upstream.url, apiKey: KEY });
+    const socket = openSocket(recorder.url);
+    void socket.turn({ model: "gpt-5", input: "Hello?" });
+    await vi.waitFor(() => expect(recorder.fake.requests[0]?.response.events).toHaveLength(1));
+    socket.socket.close();
+    await vi.waitFor(() => expect(upstream.closed).toHaveLength(1));
+    await recorder.fake.cassette?.saved();
+    expect(readCassette(path)).toEqual([]);
+    expect(recorder.fake.requests[0]?.response.interrupted).toBe(true);
+  });
+
+  test("a provider that closes mid-turn closes the client's socket (1011), and the fake goes on serving", async () => {
+    const upstream = await stalledProvider();
+    const path = join(dir, "broken.jsonl");
+    const recorder = await listening({ path, mode: "record", upstream: upstream.url, apiKey: KEY });
+    const { WebSocket: Ws } = await import("ws");
+    const client = new Ws(`${recorder.url.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    await new Promise<void>((resolve) => client.once("open", () => resolve()));
+    const code = new Promise<number>((resolve) => client.once("close", (c) => resolve(c)));
+    client.send(JSON.stringify({ type: "response.create", model: "gpt-5", input: "Hello?" }));
+    await vi.waitFor(() => expect(upstream.connections).toHaveLength(1));
+    await vi.waitFor(() => expect(recorder.fake.requests[0]?.response.events).toHaveLength(1));
+    upstream.connections[0]?.terminate();
+    expect(await code).toBe(1011);
+    // a new connection is served as before
+    const again = new Ws(`${recorder.url.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    const first = new Promise<string>((resolve) => again.once("message", (data) => resolve(String(data))));
+    await new Promise<void>((resolve) => again.once("open", () => resolve()));
+    again.send(JSON.stringify({ type: "response.create", model: "gpt-5", input: "Again?" }));
+    expect(JSON.parse(await first)).toMatchObject({ type: "response.created" });
+    again.close();
+    await recorder.fake.cassette?.saved();
+    expect(readCassette(path)).toEqual([]); // neither turn ended: nothing recorded
+  });
+
+  test("a binary frame, a message that is not JSON, and a key-less recording are error events; the socket stays open", async () => {
+    const { path } = await recorded("frames.jsonl");
+    const replaying = await listening({ path, mode: "replay" });
+    const { WebSocket: Ws } = await import("ws");
+    const client = new Ws(`${replaying.url.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: "Bearer k" },
+    });
+    const received: Event[] = [];
+    client.on("message", (data) => received.push(JSON.parse(String(data)) as Event));
+    await new Promise<void>((resolve) => client.once("open", () => resolve()));
+    client.send(Buffer.from([1, 2, 3]));
+    client.send("{not json");
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received.map((e) => (e.error as { code?: string }).code)).toEqual(["invalid_message", "invalid_json"]);
+    client.close();
+
+    const keyless = await listening({
+      path: join(dir, "keyless.jsonl"),
+      mode: "record",
+      upstream: "http://127.0.0.1:9/v1",
+    });
+    const socket = new Ws(`${keyless.url.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: "Bearer short" },
+    });
+    const got: Event[] = [];
+    socket.on("message", (data) => got.push(JSON.parse(String(data)) as Event));
+    await new Promise<void>((resolve) => socket.once("open", () => resolve()));
+    vi.stubEnv("OPENAI_API_KEY", "");
+    try {
+      socket.send(JSON.stringify({ type: "response.create", model: "gpt-5", input: "x" }));
+      await vi.waitFor(() => expect(got).toHaveLength(1));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(got[0]).toMatchObject({ type: "error", error: { code: "cassette_no_key" } });
+    socket.close();
+  });
+});
