@@ -56,30 +56,40 @@ async function listening(cassette: CassetteOptions, options: Parameters<typeof f
   return { fake, url: server.url };
 }
 
+/** Events as a socket receives them, read one turn at a time: `turn(send)` sends, then waits for the turn's end. */
+function turnReader() {
+  const received: Event[] = [];
+  const waiters: Array<() => void> = [];
+  let read = 0;
+  return {
+    push(event: Event) {
+      received.push(event);
+      for (const wake of waiters.splice(0)) wake();
+    },
+    async turn(send: () => void | Promise<void>): Promise<Event[]> {
+      await send();
+      const events: Event[] = [];
+      for (;;) {
+        while (read < received.length) {
+          const event = received[read++]!;
+          events.push(event);
+          if (isEnd(event)) return events;
+        }
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+  };
+}
+
 /** A ResponsesWS to `url`, read one turn at a time. */
 function openSocket(url: string) {
   const socket = new ResponsesWS(new OpenAI({ apiKey: KEY, baseURL: url }));
   sockets.push(socket);
-  const received: Event[] = [];
-  let wake: (() => void) | undefined;
-  socket.on("event", (event) => {
-    received.push(event as unknown as Event);
-    wake?.();
-  });
+  const reader = turnReader();
+  socket.on("event", (event) => reader.push(event as unknown as Event));
   socket.on("error", () => undefined);
-  let read = 0;
-  async function turn_(body: Record<string, unknown>): Promise<Event[]> {
-    socket.send({ type: "response.create", ...body } as never);
-    const events: Event[] = [];
-    for (;;) {
-      while (read < received.length) {
-        const event = received[read++]!;
-        events.push(event);
-        if (isEnd(event)) return events;
-      }
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  }
+  const turn_ = (body: Record<string, unknown>) =>
+    reader.turn(() => socket.send({ type: "response.create", ...body } as never));
   return { socket, turn: turn_ };
 }
 
@@ -252,27 +262,14 @@ describe("WebSocket turns in a cassette: the global WebSocket over fake.webSocke
     server.use(...fake.handlers, ...fake.webSocketHandlers);
     const socket = new WebSocket("wss://api.openai.com/v1/responses");
     sockets.push(socket);
-    const received: Event[] = [];
-    const waiters: Array<() => void> = [];
-    socket.addEventListener("message", (message) => {
-      received.push(JSON.parse(String(message.data)) as Event);
-      for (const wake of waiters.splice(0)) wake();
-    });
+    const reader = turnReader();
+    socket.addEventListener("message", (message) => reader.push(JSON.parse(String(message.data)) as Event));
     const opened = new Promise<void>((resolve) => socket.addEventListener("open", () => resolve()));
-    let read = 0;
-    async function turn_(body: Record<string, unknown>): Promise<Event[]> {
-      await opened;
-      socket.send(JSON.stringify({ type: "response.create", ...body }));
-      const events: Event[] = [];
-      for (;;) {
-        while (read < received.length) {
-          const event = received[read++]!;
-          events.push(event);
-          if (isEnd(event)) return events;
-        }
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    }
+    const turn_ = (body: Record<string, unknown>) =>
+      reader.turn(async () => {
+        await opened;
+        socket.send(JSON.stringify({ type: "response.create", ...body }));
+      });
     return { turn: turn_ };
   }
 
