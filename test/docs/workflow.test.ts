@@ -22,6 +22,18 @@ interface Step {
 }
 
 const page = "docs/ci.md";
+
+/** A folder for PATH in which `npx agent-testkit` is this build; anything else npx would fetch is refused. */
+function fakeNpx(repo: string): string {
+  const bin = join(repo, ".bin");
+  mkdirSync(bin);
+  writeFileSync(
+    join(bin, "npx"),
+    `#!/usr/bin/env bash\nif [ "$1" = agent-testkit ]; then shift; exec "${process.execPath}" "${join(root, "dist/cli.js")}" "$@"; fi\necho "npx $* is not available in this test" >&2; exit 127\n`,
+  );
+  chmodSync(join(bin, "npx"), 0o755);
+  return bin;
+}
 const block = (
   blocksOf(readFileSync(join(root, page), "utf8"), page) as { lang: string; options: { file?: string }; code: string }[]
 ).find((b) => b.lang === "yaml" && b.options.file === ".github/workflows/agent-testkit.yml");
@@ -89,14 +101,7 @@ test("its run steps work as written, and leave what the upload steps upload", ()
     parameters: { ...salesTool.parameters, properties: { region: { type: "string", enum: ["apac", "emea"] } } },
   };
   writeFileSync(join(repo, "tools.json"), `${JSON.stringify([narrowed], null, 2)}\n`);
-  // `npx agent-testkit` is this build; anything else npx would fetch is refused.
-  const bin = join(repo, ".bin");
-  mkdirSync(bin);
-  writeFileSync(
-    join(bin, "npx"),
-    `#!/usr/bin/env bash\nif [ "$1" = agent-testkit ]; then shift; exec "${process.execPath}" "${join(root, "dist/cli.js")}" "$@"; fi\necho "npx $* is not available in this test" >&2; exit 127\n`,
-  );
-  chmodSync(join(bin, "npx"), 0o755);
+  const bin = fakeNpx(repo);
 
   const results = steps
     .filter((step) => step.run?.includes("agent-testkit"))
@@ -181,13 +186,7 @@ test("the verify workflow: the suite in verify mode writes the drift report its 
   expect(check?.if).toBe("always()");
 
   const repo = mkdtempSync(join(tmpdir(), "agent-testkit-verify-workflow-"));
-  const bin = join(repo, ".bin");
-  mkdirSync(bin);
-  writeFileSync(
-    join(bin, "npx"),
-    `#!/usr/bin/env bash\nif [ "$1" = agent-testkit ]; then shift; exec "${process.execPath}" "${join(root, "dist/cli.js")}" "$@"; fi\necho "npx $* is not available in this test" >&2; exit 127\n`,
-  );
-  chmodSync(join(bin, "npx"), 0o755);
+  const bin = fakeNpx(repo);
   const runCheck = () =>
     spawnSync("bash", ["-e", "-c", check!.run!], {
       cwd: repo,
