@@ -7,7 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
-import { CassetteDriftError, type CassetteMode, fakeResponses, turn } from "../../../fixtures/msw/index.js";
+import {
+  agentStep,
+  CassetteDriftError,
+  type CassetteMode,
+  fakeAgents,
+  fakeResponses,
+  turn,
+} from "../../../fixtures/msw/index.js";
 
 const KEY = "sk-test-recording-key-0123456789";
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cassette-verify-"));
@@ -188,5 +195,42 @@ describe("verify mode", () => {
     } finally {
       delete process.env.AGENT_TESTKIT_RECORD;
     }
+  });
+});
+
+describe("verify mode in the Agents fake", () => {
+  test("a session whose answer gained a field is reported, the cassette left as it is", async () => {
+    const path = join(dir, "agents.jsonl");
+    const upstream = () =>
+      fakeAgents({ seed: 1 }).reply(
+        agentStep.functionCall("lookup_order", { order_id: "A-1042" }),
+        agentStep.message("Paid."),
+      );
+    const create = (fake: ReturnType<typeof fakeAgents>) =>
+      new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions.create({
+        agent: { model: "gpt-6-astra", tools: [tool] },
+        environment: { type: "openai_hosted" },
+        input: "Where is A-1042?",
+      } as never);
+    const recorder = fakeAgents({ cassette: { path, mode: "record", apiKey: KEY, fetch: upstream().fetch } });
+    await create(recorder);
+    await recorder.cassette?.saved();
+    const before = readFileSync(path, "utf8");
+    const provider = upstream();
+    const reshaped: typeof globalThis.fetch = async (input, init) => {
+      const answer = await provider.fetch(input, init);
+      const body = { ...((await answer.json()) as object), region: "eu" };
+      return new Response(JSON.stringify(body), {
+        status: answer.status,
+        headers: { "content-type": "application/json" },
+      });
+    };
+    const verifying = fakeAgents({ cassette: { path, mode: "verify", apiKey: KEY, fetch: reshaped } });
+    await create(verifying);
+    expect(verifying.cassette?.drift.map((d) => d.differences)).toEqual([
+      [{ path: "body/region", recorded: "missing", now: "string" }],
+    ]);
+    await expect(verifying.cassette?.verified()).rejects.toThrow(/1 recording has drifted/);
+    expect(readFileSync(path, "utf8")).toBe(before);
   });
 });
