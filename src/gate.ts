@@ -245,7 +245,7 @@ function portableCallOutcome(item: unknown, detailed = true): Outcome | undefine
   }
   if (type !== "function_call") {
     return detailed
-      ? outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"`)
+      ? outcome("not_function_call", () => `type is ${describeValue(type)}, expected "function_call"${kindOf(type)}`)
       : REASON_ONLY.not_function_call;
   }
   const status = readField(item, "status");
@@ -297,4 +297,28 @@ function jsonKind(value: unknown): string {
   if (value === null) return "null";
   if (isArray(value)) return "array";
   return typeof value;
+}
+
+/** What the tool items of the Responses API are: none is a portable `function_call`. */
+const TOOL_ITEM_KINDS: Readonly<Record<string, string>> = {
+  web_search_call: "a web search the provider ran (hosted)",
+  file_search_call: "a file search the provider ran (hosted)",
+  code_interpreter_call: "code the provider ran in its container (hosted)",
+  image_generation_call: "an image the provider generated (hosted)",
+  mcp_call: "a call the provider made to a remote MCP server (hosted)",
+  mcp_list_tools: "a remote MCP server's tool list (hosted)",
+  mcp_approval_request: "a request to approve a remote MCP call, answered with mcp_approval_response",
+  computer_call: "a computer action for the application, answered with computer_call_output",
+  local_shell_call: "a local shell command for the application, answered with local_shell_call_output",
+  shell_call: "shell commands for the application, answered with shell_call_output",
+  apply_patch_call: "a file change for the application, answered with apply_patch_call_output",
+  custom_tool_call: "a custom tool's free-form call, answered with custom_tool_call_output",
+  tool_search_call: "a tool search (hosted or client-executed)",
+  program: "a program of programmatic tool calling",
+};
+
+/** `: a web search the provider ran (hosted)…` for a known tool item type, else nothing. */
+function kindOf(type: unknown): string {
+  const kind = typeof type === "string" ? TOOL_ITEM_KINDS[type] : undefined;
+  return kind === undefined ? "" : `: ${kind}, specific to its tool, not a function call another model can replay`;
 }

@@ -93,6 +93,19 @@ describe("reasons, in the reference order", () => {
       'not_function_call: type is "message", expected "function_call"',
     );
   });
+
+  test("a tool's own item is named for what it is: hosted, or answered by the application with its output item", () => {
+    expect(replayGate({ type: "web_search_call", id: "ws_1", status: "completed" }).message).toBe(
+      'not_function_call: type is "web_search_call", expected "function_call": a web search the provider ran (hosted), specific to its tool, not a function call another model can replay',
+    );
+    expect(replayGate({ type: "computer_call", call_id: "call_1", status: "completed" })).toMatchObject({
+      reason: "not_function_call",
+      message: expect.stringContaining("a computer action for the application, answered with computer_call_output"),
+    });
+    expect(
+      replayGate({ type: "custom_tool_call", call_id: "c", name: "run_sql", input: "SELECT 1" }).message,
+    ).toContain("a custom tool's free-form call, answered with custom_tool_call_output");
+  });
 });
 
 describe("tools", () => {

@@ -15,7 +15,7 @@ import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/i
 import { root } from "../build.js";
 import { type Checker, sdkChecker } from "./sdkCheck.js";
 import { NOT_PRODUCED } from "./sdkCoverage.js";
-import { INPUT_EXAMPLES, TOOL_EXAMPLES } from "./sdkExamples.js";
+import { HOSTED_TOOLS, INPUT_EXAMPLES, TOOL_EXAMPLES, TOOL_TURNS } from "./sdkExamples.js";
 
 type Produced = Map<string, unknown>;
 const produced: Record<string, Produced> = {
@@ -58,6 +58,12 @@ async function produceResponses(): Promise<void> {
   await streamed(turn.streamError({ code: "server_error", message: "lost" })).catch(() => undefined);
   await streamed(turn.message("Compacted."), { context_management: [{ type: "compaction", compact_threshold: 1 }] });
   await streamed(turn.message("Later."), { background: true });
+  // every hosted, built-in and client-executed tool's item, with what it asks to be included
+  const withTools = {
+    tools: [...tools, ...HOSTED_TOOLS],
+    include: ["file_search_call.results", "code_interpreter_call.outputs"],
+  };
+  for (const next of TOOL_TURNS) await streamed(next, withTools);
   for (const request of fake.requests) keep("streamEvent", request.response.events ?? []);
   for (const response of fake.responses.values()) keep("outputItem", response.output);
 }

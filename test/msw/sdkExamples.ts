@@ -4,6 +4,8 @@
 // The items that name what the fake made (a reasoning item, a compaction, a reference, an output
 // for a call) are built there from a response it answered.
 
+import { turn } from "../../fixtures/msw/index.js";
+
 const schema = { type: "object", properties: { id: { type: "string" } }, additionalProperties: false };
 
 /** One tool of each kind (`web_search` and `web_search_preview` under each of their names). */
@@ -150,4 +152,36 @@ export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: 
   {
     item: { type: "program_output", id: "progo_1", call_id: "call_prog", result: "1", status: "completed" },
   },
+];
+
+/** A tool of every kind whose items the fake scripts, declared as an application declares them. */
+export const HOSTED_TOOLS = [
+  { type: "web_search" },
+  { type: "file_search", vector_store_ids: ["vs_68a1b2c3"] },
+  { type: "code_interpreter", container: { type: "auto" } },
+  { type: "image_generation", partial_images: 1 },
+  { type: "mcp", server_label: "docs", server_url: "https://mcp.example.com/sse", require_approval: "never" },
+  { type: "computer", display_width: 1024, display_height: 768, environment: "browser" },
+  { type: "local_shell" },
+  { type: "shell" },
+  { type: "apply_patch" },
+  { type: "custom", name: "run_sql", description: "Runs one SQL query." },
+] as const;
+
+/** A turn of every tool item the fake scripts: each builder, with its defaults. */
+export const TOOL_TURNS = [
+  turn.webSearch("weather in Paris", { sources: [{ url: "https://weather.example/paris", title: "Paris weather" }] }),
+  turn.fileSearch(["refund policy"]),
+  turn.codeInterpreter("print(6 * 7)", { logs: "42\n" }),
+  turn.imageGeneration("a lighthouse at dusk"),
+  turn.mcpListTools("docs", [{ name: "search_docs", description: "Searches the docs." }]),
+  turn.mcpCall("docs", "search_docs", { query: "refunds" }, { output: "30 days" }),
+  turn.mcpCall("docs", "search_docs", { query: "refunds" }, { error: "server unreachable" }),
+  turn.mcpListTools("docs", [], { error: "unauthorized" }),
+  turn.mcpApprovalRequest("docs", "delete_page", { id: 7 }),
+  turn.computerCall({ type: "click", button: "left", x: 10, y: 20 }),
+  turn.localShellCall(["ls", "-la"]),
+  turn.shellCall(["git status", "git diff --stat"]),
+  turn.applyPatch({ type: "update_file", path: "README.md", diff: "@@ -1 +1 @@\n-old\n+new" }),
+  turn.customToolCall("run_sql", "SELECT 1"),
 ];
