@@ -131,11 +131,11 @@ describe("each tool's item, with its defaults", () => {
       turn.reasoning(
         "Checking the docs server.",
         turn.mcpListTools("docs", [{ name: "search_docs" }], {
-          then: turn.mcpCall(
+          next: turn.mcpCall(
             "docs",
             "search_docs",
             { q: "x" },
-            { output: "found", then: turn.message("It says: found.") },
+            { output: "found", next: turn.message("It says: found.") },
           ),
         }),
       ),
@@ -153,7 +153,7 @@ describe("streamed with their own events", () => {
       (await streamed(fake, next))
         .map((e) => e.type)
         .filter((t) => !/^response\.(created|in_progress|completed)$/.test(t));
-    expect(await types(turn.webSearch("x", { then: turn.computerCall() }))).toEqual([
+    expect(await types(turn.webSearch("x", { next: turn.computerCall() }))).toEqual([
       "response.output_item.added",
       "response.web_search_call.in_progress",
       "response.web_search_call.searching",
