@@ -19,7 +19,12 @@ const APPROVAL_RESULTS: Readonly<Record<string, string>> = {
  *   `computer_use_approval_request` (same `request_id`; a response of the request's kind: a sign-in
  *   submitted with every required field, or cancelled; an origin approved, denied or cancelled);
  * - Agents API: `agent.session.input.mcp_approval_request_result` ↔ an `mcp_approval_request`
- *   (same `request_id`; an `mcp_tool_call` response approved, denied or cancelled).
+ *   (same `request_id`; an `mcp_tool_call` response approved, denied or cancelled);
+ * - Responses client-executed tools: `computer_call_output` ↔ a completed `computer_call`,
+ *   `local_shell_call_output` ↔ `local_shell_call`, `shell_call_output` ↔ `shell_call`,
+ *   `apply_patch_call_output` ↔ `apply_patch_call`, `custom_tool_call_output` ↔ `custom_tool_call`
+ *   (same `call_id`), and `mcp_approval_response` ↔ `mcp_approval_request` (`approval_request_id`
+ *   is the request's `id`), each output of its tool's shape.
  *
  * @example
  * checkPair(fc_001, { type: "function_call_output", call_id: "call_123", output: "sales report for apac" })
@@ -28,9 +33,102 @@ const APPROVAL_RESULTS: Readonly<Record<string, string>> = {
 export function checkPair(call: unknown, result: unknown): PairResult {
   const type = readField(result, "type");
   if (type === TOOL_RESULT) return checkToolResult(call, result);
+  if (typeof type === "string" && Object.hasOwn(ANSWERED_BY, type)) return checkClientOutput(call, result, type);
   if (typeof type === "string" && Object.hasOwn(APPROVAL_RESULTS, type))
     return checkApprovalResult(call, result, APPROVAL_RESULTS[type]!);
   return checkCallOutput(call, result);
+}
+
+/**
+ * What answers each client-executed call of the Responses API: the output item's type, the call's
+ * type, the pin they share (the call's field, the answer's field), and the answer's shape.
+ */
+const ANSWERED_BY: Readonly<
+  Record<
+    string,
+    { call: string; pin: [string, string]; shape: (answer: Record<string, unknown>) => string | undefined }
+  >
+> = {
+  computer_call_output: {
+    call: "computer_call",
+    pin: ["call_id", "call_id"],
+    shape: (answer) =>
+      isRecord(answer.output) && answer.output.type === "computer_screenshot"
+        ? undefined
+        : `output must be a computer_screenshot ({ type: "computer_screenshot", image_url | file_id }), received ${describeValue(answer.output)}`,
+  },
+  // the SDK names the call it answers `id` (the call's `call_id`)
+  local_shell_call_output: {
+    call: "local_shell_call",
+    pin: ["call_id", "id"],
+    shape: (answer) =>
+      typeof answer.output === "string"
+        ? undefined
+        : `output must be a string, received ${describeValue(answer.output)}`,
+  },
+  shell_call_output: {
+    call: "shell_call",
+    pin: ["call_id", "call_id"],
+    shape: (answer) =>
+      isArray(answer.output) && answer.output.every((chunk) => isRecord(chunk) && isRecord(chunk.outcome))
+        ? undefined
+        : `output must be an array of { stdout, stderr, outcome } results, one per command, received ${describeValue(answer.output)}`,
+  },
+  apply_patch_call_output: {
+    call: "apply_patch_call",
+    pin: ["call_id", "call_id"],
+    shape: (answer) =>
+      answer.status === "completed" || answer.status === "failed"
+        ? undefined
+        : `status must be "completed" or "failed", received ${describeValue(answer.status)}`,
+  },
+  custom_tool_call_output: {
+    call: "custom_tool_call",
+    pin: ["call_id", "call_id"],
+    shape: (answer) => outputProblem(answer.output),
+  },
+  mcp_approval_response: {
+    call: "mcp_approval_request",
+    pin: ["id", "approval_request_id"],
+    shape: (answer) =>
+      typeof answer.approve === "boolean"
+        ? undefined
+        : `approve must be true or false, received ${describeValue(answer.approve)}`,
+  },
+};
+
+/** The answer types of the client-executed calls, by the call type they answer. */
+const ANSWER_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ANSWERED_BY).map(([answer, { call }]) => [call, answer]),
+);
+
+function checkClientOutput(call: unknown, result: unknown, type: string): PairResult {
+  const rule = ANSWERED_BY[type]!;
+  const callType = readField(call, "type");
+  if (!isRecord(call) || callType !== rule.call)
+    return fail(
+      "call_not_pairable",
+      `a ${type} answers a ${rule.call}, received ${isRecord(call) ? `type ${describeValue(callType)}` : describeValue(call)}`,
+    );
+  const status = call.status;
+  if (status !== undefined && status !== "completed")
+    return fail(
+      "call_not_pairable",
+      `the ${rule.call} is ${describeValue(status)}, not completed: it takes no result yet`,
+    );
+  const [callPin, answerPin] = rule.pin;
+  const expected = call[callPin];
+  const received = readField(result, answerPin);
+  const reason: PairReason = callPin === "id" ? "request_id_mismatch" : "call_id_mismatch";
+  if (typeof expected !== "string")
+    return fail(reason, `the ${rule.call} has no string ${callPin} (received ${describeValue(expected)})`);
+  if (received !== expected)
+    return fail(
+      reason,
+      `${answerPin} ${describeValue(received)} does not match the ${rule.call}'s ${callPin} ${describeValue(expected)}`,
+    );
+  const problem = rule.shape(result as Record<string, unknown>);
+  return problem ? fail("output_type", problem) : pass();
 }
 
 function checkApprovalResult(action: unknown, result: unknown, answers: string): PairResult {
@@ -171,10 +269,16 @@ function pinMismatch(pin: "call_id" | "turn_id", call: unknown, result: unknown)
 }
 
 function checkOutput(output: unknown, field: string): PairResult {
-  if (typeof output === "string") return pass();
-  if (isArray(output) && output.every((part) => isRecord(part) && typeof part.type === "string")) return pass();
+  const problem = outputProblem(output, field);
+  return problem ? fail("output_type", problem) : pass();
+}
+
+/** Why an output is not a string or a content array, or undefined. */
+function outputProblem(output: unknown, field = "output"): string | undefined {
+  if (typeof output === "string") return undefined;
+  if (isArray(output) && output.every((part) => isRecord(part) && typeof part.type === "string")) return undefined;
   const hint = isRecord(output) ? " (serialize objects with JSON.stringify)" : "";
-  return fail("output_type", `${field} must be a string or a content array${hint}, received ${describeValue(output)}`);
+  return `${field} must be a string or a content array${hint}, received ${describeValue(output)}`;
 }
 
 function pass(): PairResult {
@@ -185,26 +289,60 @@ function fail(reason: PairReason, detail: string): PairResult {
   return { ok: false, reason, message: `${reason}: ${detail}` };
 }
 
-/** A `function_call` still waiting for its `function_call_output`. */
+/** A call still waiting for its answer: a `function_call` for its output, a client-executed call for its own. */
 export function pendingCalls(items: readonly unknown[]): unknown[] {
-  const answered = new Set(outputsOf(items).map((output) => readField(output, "call_id")));
-  return callsOf(items).filter((call) => !answered.has(readField(call, "call_id")));
+  const answered = new Set(outputsOf(items).map(answerKey));
+  return callsOf(items).filter((call) => !answered.has(callKey(call)));
 }
 
-/** A `function_call_output` whose `call_id` matches no completed, portable `function_call` in the list. */
+/** An answer (a `function_call_output`, a client-executed call's output, an approval response) that answers no call. */
 export function orphanResults(items: readonly unknown[]): unknown[] {
-  const called = new Set(callsOf(items).map((call) => readField(call, "call_id")));
-  return outputsOf(items).filter((output) => !called.has(readField(output, "call_id")));
+  const called = new Set(callsOf(items).map(callKey));
+  return outputsOf(items).filter((output) => !called.has(answerKey(output)));
 }
 
-/** Completed, portable `function_call` items: the calls that owe a result. */
+/**
+ * The calls that owe an answer: completed, portable `function_call`s, and the completed calls of
+ * client-executed tools (an `mcp_approval_request` too).
+ */
 export function callsOf(items: readonly unknown[]): unknown[] {
-  return asList(items).filter((item) => isPortableCompletedCall(item));
+  return asList(items).filter(
+    (item) => isPortableCompletedCall(item) || (isClientCall(item) && readField(item, "status") !== "in_progress"),
+  );
 }
 
-/** `function_call_output` items. */
+/** The answers: `function_call_output`s and the outputs of client-executed calls. */
 export function outputsOf(items: readonly unknown[]): unknown[] {
-  return asList(items).filter((item) => readField(item, "type") === "function_call_output");
+  return asList(items).filter((item) => {
+    const type = readField(item, "type");
+    return type === "function_call_output" || (typeof type === "string" && Object.hasOwn(ANSWERED_BY, type));
+  });
+}
+
+/** Whether an item is a client-executed tool's call (answered by an output item of its own). */
+export function isClientCall(item: unknown): boolean {
+  const type = readField(item, "type");
+  return typeof type === "string" && Object.hasOwn(ANSWER_OF, type);
+}
+
+/** The output type that answers a call (`function_call_output` for a function call). */
+export function answerTypeOf(call: unknown): string {
+  const type = readField(call, "type");
+  return (typeof type === "string" ? ANSWER_OF[type] : undefined) ?? "function_call_output";
+}
+
+/** A call's pin, as an answer to it names it: its answer type and its id. */
+export function callKey(call: unknown): string {
+  const answer = answerTypeOf(call);
+  const pin = ANSWERED_BY[answer]?.pin[0] ?? "call_id";
+  return `${answer}\u0000${String(readField(call, pin))}`;
+}
+
+/** The pin an answer names: its type and the id of the call it answers. */
+export function answerKey(answer: unknown): string {
+  const type = String(readField(answer, "type"));
+  const pin = ANSWERED_BY[type]?.pin[1] ?? "call_id";
+  return `${type}\u0000${String(readField(answer, pin))}`;
 }
 
 function asList(items: readonly unknown[]): unknown[] {

@@ -1,6 +1,6 @@
-import { isPortableCompletedCall } from "./gate.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
+import { answerKey, answerTypeOf, callKey, callsOf, outputsOf } from "./pairing.js";
 
 export interface PairingProblem {
   kind: "unanswered" | "duplicate_output" | "orphan_output" | "duplicate_call_id";
@@ -10,18 +10,23 @@ export interface PairingProblem {
 }
 
 /**
- * Every pairing problem of an Open Responses item list: completed portable calls without an
- * output or with several, outputs that answer no such call, and call_ids used by two calls.
+ * Every pairing problem of an Open Responses item list: calls that owe an answer (completed
+ * portable function calls, completed calls of client-executed tools, MCP approval requests)
+ * without one or with several, answers that answer no such call, and ids used by two calls.
  */
 export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
-  const indexed = (isArray(items) ? items : []).map((item, index) => ({ item, index }));
-  const calls = indexed.filter(({ item }) => isPortableCompletedCall(item));
-  const outputs = indexed.filter(({ item }) => readField(item, "type") === "function_call_output");
+  const list = isArray(items) ? items : [];
+  const owing = new Set(callsOf(list));
+  const answering = new Set(outputsOf(list));
+  const indexed = list.map((item, index) => ({ item, index }));
+  const calls = indexed.filter(({ item }) => owing.has(item));
+  const outputs = indexed.filter(({ item }) => answering.has(item));
   const problems: PairingProblem[] = [];
-  const callIndexById = new Map<unknown, number>();
+  const callIndexByKey = new Map<string, number>();
   for (const { item: call, index } of calls) {
-    const id = readField(call, "call_id");
-    const first = callIndexById.get(id);
+    const key = callKey(call);
+    const id = readField(call, isIdPinned(call) ? "id" : "call_id");
+    const first = callIndexByKey.get(key);
     if (first !== undefined) {
       problems.push({
         kind: "duplicate_call_id",
@@ -31,14 +36,16 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
       });
       continue;
     }
-    callIndexById.set(id, index);
-    const answers = outputs.filter(({ item }) => readField(item, "call_id") === id).map(({ index: at }) => at);
+    callIndexByKey.set(key, index);
+    const answers = outputs.filter(({ item }) => answerKey(item) === key).map(({ index: at }) => at);
     if (answers.length === 0) {
+      const name = readField(call, "name");
+      const what = typeof name === "string" ? describeValue(name, 60) : String(readField(call, "type"));
       problems.push({
         kind: "unanswered",
         index,
         call_id: id,
-        message: `[${index}] ${describeValue(readField(call, "name"), 60)} call_id ${describeValue(id)} has no function_call_output`,
+        message: `[${index}] ${what} ${isIdPinned(call) ? "id" : "call_id"} ${describeValue(id)} has no ${answerTypeOf(call)}`,
       });
     } else if (answers.length > 1) {
       problems.push({
@@ -50,17 +57,31 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
     }
   }
   for (const { item: output, index } of outputs) {
-    const id = readField(output, "call_id");
-    if (!callIndexById.has(id)) {
-      problems.push({
-        kind: "orphan_output",
-        index,
-        call_id: id,
-        message: `[${index}] function_call_output call_id ${describeValue(id)} answers no completed, portable function_call`,
-      });
-    }
+    if (callIndexByKey.has(answerKey(output))) continue;
+    const type = String(readField(output, "type"));
+    const pin = type === "mcp_approval_response" ? "approval_request_id" : "call_id";
+    const id = readField(output, pin);
+    problems.push({
+      kind: "orphan_output",
+      index,
+      call_id: id,
+      message:
+        type === "function_call_output"
+          ? `[${index}] function_call_output call_id ${describeValue(id)} answers no completed, portable function_call`
+          : `[${index}] ${type} ${pin} ${describeValue(id)} answers no completed ${answeredCallOf(type)}`,
+    });
   }
   return problems.sort((a, b) => a.index - b.index);
+}
+
+/** An approval request is answered by its `id`, every other call by its `call_id`. */
+function isIdPinned(call: unknown): boolean {
+  return readField(call, "type") === "mcp_approval_request";
+}
+
+/** The call type an answer type answers. */
+function answeredCallOf(answer: string): string {
+  return answer === "mcp_approval_response" ? "mcp_approval_request" : answer.replace(/_output$/, "");
 }
 
 export interface PortabilityProblem {

@@ -38,6 +38,38 @@ export const TOOL_EXAMPLES: readonly Record<string, unknown>[] = [
 const call = { type: "function_call", call_id: "call_1", name: "lookup", arguments: '{"id":"7"}', status: "completed" };
 
 /** One input item of each kind that needs nothing the fake made (each sent alone, or after `before`). */
+/** The client-executed calls the examples answer: an output is sent after its call, as an application sends it. */
+const computerCall = {
+  type: "computer_call",
+  id: "cu_1",
+  call_id: "call_cu",
+  status: "completed",
+  pending_safety_checks: [],
+  action: { type: "click", button: "left", x: 10, y: 20 },
+};
+const localShellCall = {
+  type: "local_shell_call",
+  id: "ls_1",
+  call_id: "call_ls",
+  status: "completed",
+  action: { type: "exec", command: ["ls"], env: {} },
+};
+const shellCall = { type: "shell_call", call_id: "call_sh", action: { commands: ["ls"] } };
+const applyPatchCall = {
+  type: "apply_patch_call",
+  call_id: "call_ap",
+  status: "completed",
+  operation: { type: "create_file", path: "a.txt", diff: "+hello" },
+};
+const approvalRequest = {
+  type: "mcp_approval_request",
+  id: "mcpr_1",
+  server_label: "docs",
+  name: "search",
+  arguments: "{}",
+};
+const customCall = { type: "custom_tool_call", call_id: "call_sql", name: "sql", input: "SELECT 1" };
+
 export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: Record<string, unknown>[] }[] = [
   { item: { role: "user", content: "What changed?" } },
   { item: { type: "message", role: "developer", content: [{ type: "input_text", text: "Be brief." }] } },
@@ -63,22 +95,14 @@ export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: 
       action: { type: "search", query: "weather" },
     },
   },
-  {
-    item: {
-      type: "computer_call",
-      id: "cu_1",
-      call_id: "call_cu",
-      status: "completed",
-      pending_safety_checks: [],
-      action: { type: "click", button: "left", x: 10, y: 20 },
-    },
-  },
+  { item: computerCall },
   {
     item: {
       type: "computer_call_output",
       call_id: "call_cu",
       output: { type: "computer_screenshot", image_url: "data:image/png;base64,iVBORw0KGgo=" },
     },
+    before: [computerCall],
   },
   { item: { type: "tool_search_call", arguments: { query: "crm" }, execution: "client", call_id: "call_ts" } },
   { item: { type: "tool_search_output", call_id: "call_ts", execution: "client", tools: [] } },
@@ -96,33 +120,22 @@ export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: 
       outputs: [{ type: "logs", logs: "1" }],
     },
   },
-  {
-    item: {
-      type: "local_shell_call",
-      id: "ls_1",
-      call_id: "call_ls",
-      status: "completed",
-      action: { type: "exec", command: ["ls"], env: {} },
-    },
-  },
-  { item: { type: "local_shell_call_output", id: "call_ls", output: "README.md" } },
-  { item: { type: "shell_call", call_id: "call_sh", action: { commands: ["ls"] } } },
+  { item: localShellCall },
+  { item: { type: "local_shell_call_output", id: "call_ls", output: "README.md" }, before: [localShellCall] },
+  { item: shellCall },
   {
     item: {
       type: "shell_call_output",
       call_id: "call_sh",
       output: [{ stdout: "README.md", stderr: "", outcome: { type: "exit", exit_code: 0 } }],
     },
+    before: [shellCall],
   },
+  { item: applyPatchCall },
   {
-    item: {
-      type: "apply_patch_call",
-      call_id: "call_ap",
-      status: "completed",
-      operation: { type: "create_file", path: "a.txt", diff: "+hello" },
-    },
+    item: { type: "apply_patch_call_output", call_id: "call_ap", status: "completed", output: "Done." },
+    before: [applyPatchCall],
   },
-  { item: { type: "apply_patch_call_output", call_id: "call_ap", status: "completed", output: "Done." } },
   {
     item: {
       type: "mcp_list_tools",
@@ -131,10 +144,8 @@ export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: 
       tools: [{ name: "search", input_schema: { type: "object" } }],
     },
   },
-  {
-    item: { type: "mcp_approval_request", id: "mcpr_1", server_label: "docs", name: "search", arguments: "{}" },
-  },
-  { item: { type: "mcp_approval_response", approval_request_id: "mcpr_1", approve: true } },
+  { item: approvalRequest },
+  { item: { type: "mcp_approval_response", approval_request_id: "mcpr_1", approve: true }, before: [approvalRequest] },
   {
     item: {
       type: "mcp_call",
@@ -146,8 +157,8 @@ export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: 
       status: "completed",
     },
   },
-  { item: { type: "custom_tool_call", call_id: "call_sql", name: "sql", input: "SELECT 1" } },
-  { item: { type: "custom_tool_call_output", call_id: "call_sql", output: "1" } },
+  { item: customCall },
+  { item: { type: "custom_tool_call_output", call_id: "call_sql", output: "1" }, before: [customCall] },
   { item: { type: "program", id: "prog_1", call_id: "call_prog", code: "return 1", fingerprint: "fp_1" } },
   {
     item: { type: "program_output", id: "progo_1", call_id: "call_prog", result: "1", status: "completed" },

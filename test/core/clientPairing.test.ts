@@ -1,0 +1,170 @@
+// Client-executed calls pair like function calls: each with its own output item, by call_id (an
+// MCP approval request by its id), the output in its tool's shape; pendingCalls, orphanResults,
+// pairingProblems and the Responses fake know them.
+import OpenAI from "openai";
+import { describe, expect, test } from "vitest";
+import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { checkPair, orphanResults, pairingProblems, pendingCalls } from "../../src/index.js";
+
+const computer = {
+  type: "computer_call",
+  id: "cu_1",
+  call_id: "call_cu",
+  status: "completed",
+  pending_safety_checks: [],
+  action: { type: "screenshot" },
+};
+const screenshot = {
+  type: "computer_call_output",
+  call_id: "call_cu",
+  output: { type: "computer_screenshot", image_url: "data:image/png;base64,AA==" },
+};
+const localShell = {
+  type: "local_shell_call",
+  id: "lsh_1",
+  call_id: "call_ls",
+  status: "completed",
+  action: { type: "exec", command: ["ls"], env: {} },
+};
+const localShellOutput = { type: "local_shell_call_output", id: "call_ls", output: "README.md" };
+const shell = { type: "shell_call", id: "sh_1", call_id: "call_sh", status: "completed", action: { commands: ["ls"] } };
+const shellOutput = {
+  type: "shell_call_output",
+  call_id: "call_sh",
+  output: [{ stdout: "a", stderr: "", outcome: { type: "exit", exit_code: 0 } }],
+};
+const patch = {
+  type: "apply_patch_call",
+  id: "apc_1",
+  call_id: "call_ap",
+  status: "completed",
+  operation: { type: "delete_file", path: "a" },
+};
+const patched = { type: "apply_patch_call_output", call_id: "call_ap", status: "completed" };
+const custom = { type: "custom_tool_call", id: "ctc_1", call_id: "call_sql", name: "run_sql", input: "SELECT 1" };
+const customOutput = { type: "custom_tool_call_output", call_id: "call_sql", output: "1" };
+const approval = { type: "mcp_approval_request", id: "mcpr_1", server_label: "docs", name: "delete", arguments: "{}" };
+const approved = { type: "mcp_approval_response", approval_request_id: "mcpr_1", approve: true };
+const PAIRS = [
+  [computer, screenshot],
+  [localShell, localShellOutput],
+  [shell, shellOutput],
+  [patch, patched],
+  [custom, customOutput],
+  [approval, approved],
+] as const;
+
+describe("checkPair", () => {
+  test.each(PAIRS)("a %s pairs with its own output", (call, output) => {
+    expect(checkPair(call, output)).toEqual({ ok: true, reason: "ok", message: "ok: the result answers the call" });
+  });
+
+  test("each rule fails with its reason: another call's id, another kind of call, an unfinished call, the wrong shape", () => {
+    expect(checkPair(computer, { ...screenshot, call_id: "call_x" }).message).toBe(
+      'call_id_mismatch: call_id "call_x" does not match the computer_call\'s call_id "call_cu"',
+    );
+    expect(checkPair(shell, screenshot).message).toBe(
+      'call_not_pairable: a computer_call_output answers a computer_call, received type "shell_call"',
+    );
+    expect(checkPair({ ...computer, status: "in_progress" }, screenshot).message).toBe(
+      'call_not_pairable: the computer_call is "in_progress", not completed: it takes no result yet',
+    );
+    expect(checkPair(computer, { ...screenshot, output: "a picture" }).reason).toBe("output_type");
+    expect(checkPair(shell, { ...shellOutput, output: "a" }).message).toMatch(
+      /^output_type: output must be an array of \{ stdout, stderr, outcome \}/,
+    );
+    expect(checkPair(patch, { ...patched, status: "done" }).reason).toBe("output_type");
+    expect(checkPair(custom, { ...customOutput, output: { rows: 1 } }).message).toContain(
+      "serialize objects with JSON.stringify",
+    );
+    expect(checkPair(approval, { ...approved, approval_request_id: "mcpr_2" })).toMatchObject({
+      reason: "request_id_mismatch",
+      message:
+        'request_id_mismatch: approval_request_id "mcpr_2" does not match the mcp_approval_request\'s id "mcpr_1"',
+    });
+    expect(checkPair(approval, { ...approved, approve: "yes" }).reason).toBe("output_type");
+    // a function call's output still answers only a function call
+    expect(checkPair(computer, { type: "function_call_output", call_id: "call_cu", output: "x" }).reason).toBe(
+      "call_not_pairable",
+    );
+  });
+});
+
+describe("whole lists", () => {
+  test("pendingCalls and orphanResults count client-executed calls and their outputs", () => {
+    const items = PAIRS.flatMap(([call]) => [call]);
+    expect(pendingCalls(items)).toEqual(items);
+    expect(pendingCalls(PAIRS.flat())).toEqual([]);
+    expect(orphanResults(PAIRS.map(([, output]) => output))).toHaveLength(PAIRS.length);
+    // a computer_call_output with a shell call's id answers nothing: the kinds must agree
+    expect(orphanResults([shell, { ...screenshot, call_id: "call_sh" }])).toEqual([
+      { ...screenshot, call_id: "call_sh" },
+    ]);
+    expect(pendingCalls([{ ...computer, status: "in_progress" }])).toEqual([]);
+  });
+
+  test("pairingProblems names each call's missing output and each output's missing call", () => {
+    expect(pairingProblems([computer, approval, customOutput]).map((p) => p.message)).toEqual([
+      '[0] computer_call call_id "call_cu" has no computer_call_output',
+      '[1] "delete" id "mcpr_1" has no mcp_approval_response',
+      '[2] custom_tool_call_output call_id "call_sql" answers no completed custom_tool_call',
+    ]);
+    expect(pairingProblems(PAIRS.flat())).toEqual([]);
+  });
+
+  test("toHaveAllCallsPaired fails on an unanswered client-executed call", () => {
+    expect(PAIRS.flat()).toHaveAllCallsPaired();
+    expect(() => expect([shell]).toHaveAllCallsPaired()).toThrow(
+      /shell_call call_id "call_sh" has no shell_call_output/,
+    );
+  });
+});
+
+describe("the Responses fake refuses an output its conversation does not call for", () => {
+  const tools = [
+    { type: "computer" as const, display_width: 1024, display_height: 768, environment: "browser" as const },
+  ];
+  const setup = async () => {
+    const fake = fakeResponses().respond(() => turn.message("Done."));
+    fake.reply(turn.computerCall());
+    const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+    const first = await client.responses.create({ model: "gpt-5", input: "Take a screenshot.", tools });
+    const call = first.output[0] as { call_id: string };
+    const send = (item: Record<string, unknown>) =>
+      client.responses.create({ model: "gpt-5", previous_response_id: first.id, tools, input: [item as never] });
+    return { call, send };
+  };
+
+  test("its call's output is taken; an unknown call_id is a 400 naming it; a wrong shape is a 400 naming the field", async () => {
+    const { call, send } = await setup();
+    await expect(send({ ...screenshot, call_id: "call_nope" })).rejects.toMatchObject({
+      status: 400,
+      param: "input[0].call_id",
+      message: expect.stringContaining('No tool call found for computer call output with call_id "call_nope"'),
+    });
+    await expect(send({ ...screenshot, call_id: call.call_id, output: "a picture" })).rejects.toMatchObject({
+      status: 400,
+      param: "input[0].output",
+      message: expect.stringContaining("output_type: output must be a computer_screenshot"),
+    });
+    expect((await send({ ...screenshot, call_id: call.call_id })).output_text).toBe("Done.");
+  });
+
+  test("an approval response must name a request of the conversation", async () => {
+    const fake = fakeResponses().respond(() => turn.message("Deleted."));
+    const mcp = [{ type: "mcp" as const, server_label: "docs", server_url: "https://mcp.example.com" }];
+    fake.reply(turn.mcpApprovalRequest("docs", "delete_page", { id: 7 }));
+    const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+    const first = await client.responses.create({ model: "gpt-5", input: "Delete page 7.", tools: mcp });
+    const request = first.output[0] as { id: string };
+    const answer = (id: string) =>
+      client.responses.create({
+        model: "gpt-5",
+        previous_response_id: first.id,
+        tools: mcp,
+        input: [{ type: "mcp_approval_response", approval_request_id: id, approve: true }],
+      });
+    await expect(answer("mcpr_unknown")).rejects.toMatchObject({ status: 400, param: "input[0].approval_request_id" });
+    expect((await answer(request.id)).output_text).toBe("Deleted.");
+  });
+});
