@@ -112,6 +112,12 @@ describe("whole lists", () => {
     expect(pairingProblems(PAIRS.flat())).toEqual([]);
   });
 
+  test("toPairWithCall takes a client-executed call and its output", () => {
+    expect(screenshot).toPairWithCall(computer);
+    expect(approved).toPairWithCall(approval);
+    expect(() => expect({ ...screenshot, call_id: "call_x" }).toPairWithCall(computer)).toThrow(/call_id_mismatch/);
+  });
+
   test("toHaveAllCallsPaired fails on an unanswered client-executed call", () => {
     expect(PAIRS.flat()).toHaveAllCallsPaired();
     expect(() => expect([shell]).toHaveAllCallsPaired()).toThrow(
