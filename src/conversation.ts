@@ -45,7 +45,9 @@ export type ConversationKind =
 export function conversationKind(value: unknown): ConversationKind | undefined {
   if (isArray(value)) return value.every(isLoggedRequest) && value.length > 0 ? "requests" : "items";
   if (!isRecord(value)) return undefined;
-  if (readField(value, "type") === "function_call") return "item"; // one call: for asymmetric use inside a list
+  const type = readField(value, "type");
+  // one call: for asymmetric use inside a list
+  if (type === "function_call" || (typeof type === "string" && Object.hasOwn(TOOL_CALLS, type))) return "item";
   if (
     readField(value, "object") === "response" ||
     (isArray(readField(value, "output")) && readField(value, "type") === undefined)
@@ -60,10 +62,50 @@ function isLoggedRequest(value: unknown): value is LoggedRequest {
   return isRecord(value) && "body" in value && isRecord(readField(value, "response"));
 }
 
-/** Every function call in the conversation, in order. */
+/**
+ * What a tool's own item counts as in a conversation: the tool's name and what it was called
+ * with (a remote MCP server's tool and a custom tool go by their own names).
+ */
+const TOOL_CALLS: Readonly<Record<string, (item: unknown) => { name: unknown; arguments: unknown }>> = {
+  web_search_call: (item) => ({ name: "web_search", arguments: readField(item, "action") }),
+  file_search_call: (item) => ({ name: "file_search", arguments: { queries: readField(item, "queries") } }),
+  code_interpreter_call: (item) => ({ name: "code_interpreter", arguments: { code: readField(item, "code") } }),
+  image_generation_call: (item) => ({
+    name: "image_generation",
+    arguments: { revised_prompt: readField(item, "revised_prompt") },
+  }),
+  mcp_call: (item) => ({ name: readField(item, "name"), arguments: parsed(readField(item, "arguments")) }),
+  computer_call: (item) => ({ name: "computer", arguments: readField(item, "action") }),
+  local_shell_call: (item) => ({ name: "local_shell", arguments: readField(item, "action") }),
+  shell_call: (item) => ({ name: "shell", arguments: readField(item, "action") }),
+  apply_patch_call: (item) => ({ name: "apply_patch", arguments: readField(item, "operation") }),
+  custom_tool_call: (item) => ({ name: readField(item, "name"), arguments: readField(item, "input") }),
+};
+
+/** The outputs that answer client-executed calls (`local_shell_call_output` names its call by `id`). */
+const CALL_OUTPUTS: ReadonlySet<string> = new Set([
+  "function_call_output",
+  "computer_call_output",
+  "local_shell_call_output",
+  "shell_call_output",
+  "apply_patch_call_output",
+  "custom_tool_call_output",
+]);
+
+/**
+ * Every call in the conversation, in order: function calls, and the items of hosted and
+ * client-executed tools under their tool's name (`web_search`, `computer`, an MCP tool's name…).
+ */
 export function callsIn(value: unknown): FoundCall[] {
   return itemsIn(value).flatMap((item) => {
-    if (readField(item, "type") !== "function_call") return [];
+    const type = readField(item, "type");
+    const tool = typeof type === "string" && Object.hasOwn(TOOL_CALLS, type) ? TOOL_CALLS[type] : undefined;
+    if (tool) {
+      const { name, arguments: args } = tool(item);
+      if (typeof name !== "string") return [];
+      return [{ name, call_id: readField(item, "call_id") ?? readField(item, "id"), arguments: args, item }];
+    }
+    if (type !== "function_call") return [];
     const name = readField(item, "name");
     if (typeof name !== "string") return [];
     const raw = readField(item, "arguments");
@@ -91,8 +133,12 @@ export function answersIn(value: unknown): FoundAnswer[] {
     const events = readField(request.body, "events");
     const outputs = isArray(input)
       ? input
-          .filter((item) => readField(item, "type") === "function_call_output")
-          .map((item) => ({ call_id: readField(item, "call_id"), output: readField(item, "output"), item }))
+          .filter((item) => CALL_OUTPUTS.has(String(readField(item, "type"))))
+          .map((item) => ({
+            call_id: readField(item, readField(item, "type") === "local_shell_call_output" ? "id" : "call_id"),
+            output: readField(item, "output"),
+            item,
+          }))
       : [];
     const results = isArray(events)
       ? events.filter((event) => readField(event, "type") === "agent.session.input.tool_result").map(answerOfToolResult)

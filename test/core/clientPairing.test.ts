@@ -174,3 +174,52 @@ describe("the Responses fake refuses an output its conversation does not call fo
     expect((await answer(request.id)).output_text).toBe("Deleted.");
   });
 });
+
+describe("the conversation matchers know tool items", () => {
+  test("toHaveCalledTool and toHaveCalledToolTimes by the tool's name (an MCP server's or a custom tool's own)", async () => {
+    const fake = fakeResponses();
+    const tools = [
+      { type: "web_search" as const },
+      { type: "mcp" as const, server_label: "docs", server_url: "https://mcp.example.com" },
+      { type: "shell" as const },
+    ];
+    fake.reply(
+      turn.webSearch("weather in Paris", {
+        next: turn.mcpCall("docs", "search_docs", { query: "refunds" }, { next: turn.shellCall(["ls"]) }),
+      }),
+    );
+    const answer = await new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({
+      model: "gpt-5",
+      input: "Go.",
+      tools,
+    });
+    expect(answer).toHaveCalledTool(
+      "web_search",
+      expect.objectContaining({ type: "search", query: "weather in Paris" }),
+    );
+    expect(answer).toHaveCalledTool("search_docs", { query: "refunds" });
+    expect(answer).toHaveCalledTool("shell", expect.objectContaining({ commands: ["ls"] }));
+    expect(fake).toHaveCalledToolTimes("shell", 1);
+    expect(answer).not.toHaveCalledTool("file_search");
+    expect(() => expect(answer).toHaveCalledTool("search_docs", { query: "other" })).toThrow(/search_docs/);
+  });
+
+  test("toHaveAnsweredCall sees a client-executed call's output", async () => {
+    const fake = fakeResponses().respond(() => turn.message("Done."));
+    const tools = [
+      { type: "computer" as const, display_width: 1024, display_height: 768, environment: "browser" as const },
+    ];
+    fake.reply(turn.computerCall());
+    const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+    const first = await client.responses.create({ model: "gpt-5", input: "Look.", tools });
+    const call = first.output[0] as { call_id: string };
+    await client.responses.create({
+      model: "gpt-5",
+      previous_response_id: first.id,
+      tools,
+      input: [{ ...screenshot, call_id: call.call_id } as never],
+    });
+    expect(fake).toHaveAnsweredCall(call.call_id);
+    expect(fake).toHaveAnsweredCall(call, expect.objectContaining({ type: "computer_screenshot" }));
+  });
+});
