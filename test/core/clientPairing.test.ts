@@ -3,8 +3,9 @@
 // pairingProblems and the Responses fake know them.
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
+import { createFactories } from "../../fixtures/factories/index.js";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { checkPair, orphanResults, pairingProblems, pendingCalls } from "../../src/index.js";
+import { checkPair, orphanResults, pairingProblems, pendingCalls, replayGate } from "../../src/index.js";
 
 const computer = {
   type: "computer_call",
@@ -221,5 +222,54 @@ describe("the conversation matchers know tool items", () => {
     });
     expect(fake).toHaveAnsweredCall(call.call_id);
     expect(fake).toHaveAnsweredCall(call, expect.objectContaining({ type: "computer_screenshot" }));
+  });
+});
+
+describe("factories of tool items", () => {
+  const f = createFactories({ seed: 3 });
+  const CLIENT = [
+    "computer_call",
+    "local_shell_call",
+    "shell_call",
+    "apply_patch_call",
+    "custom_tool_call",
+    "mcp_approval_request",
+  ] as const;
+
+  test.each(CLIENT)("toolOutput answers a %s that toolCall built", (type) => {
+    const call = f.toolCall(type);
+    expect(checkPair(call, f.toolOutput(call))).toMatchObject({ ok: true });
+    expect(pendingCalls([call, f.toolOutput(call)])).toEqual([]);
+  });
+
+  test("toolCall builds each kind with seeded defaults, its fields overridden", () => {
+    expect(f.toolCall("web_search_call")).toMatchObject({
+      type: "web_search_call",
+      status: "completed",
+      action: { type: "search" },
+    });
+    expect(f.toolCall("shell_call", { commands: ["pwd"] }).action.commands).toEqual(["pwd"]);
+    expect(createFactories({ seed: 3 }).toolCall("computer_call")).toEqual(
+      createFactories({ seed: 3 }).toolCall("computer_call"),
+    );
+  });
+
+  test("each invalid tool case fails with the reason it is labelled with", () => {
+    const cases = [
+      f.invalid.toolItem(),
+      f.invalid.toolItem("computer_call"),
+      f.invalid.toolOutputCallIdMismatch(),
+      f.invalid.toolOutputOfAnotherTool(),
+      f.invalid.toolOutputShape(),
+      f.invalid.toolCallUnfinished(),
+      f.invalid.approvalResponseIdMismatch(),
+    ];
+    for (const c of cases) {
+      const verdict = c.check === "gate" ? replayGate(c.item) : checkPair(c.call, c.item);
+      expect({ name: c.name, reason: verdict.reason }).toEqual({ name: c.name, reason: c.reason });
+    }
+    expect(f.invalid.all().map((c) => c.name)).toEqual(
+      expect.arrayContaining(cases.filter((c) => !c.name.startsWith("a computer_call")).map((c) => c.name)),
+    );
   });
 });

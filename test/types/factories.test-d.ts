@@ -28,6 +28,7 @@ import type {
   Response,
   ResponseFunctionToolCall,
   ResponseInputItem,
+  ResponseOutputItem,
   ResponseOutputMessage,
 } from "openai/resources/responses/responses";
 
@@ -44,6 +45,13 @@ expectTypeOf(f.message({ role: "assistant" })).toEqualTypeOf<MessageItem<"assist
 f.message({ role: "assistant" }) satisfies ResponseOutputMessage;
 expectTypeOf(f.response()).toEqualTypeOf<ResponseObject>();
 f.response().output satisfies Response["output"];
+// the items of hosted and client-executed tools, and the outputs that answer the client-executed ones
+f.toolCall("web_search_call") satisfies ResponseOutputItem;
+f.toolCall("computer_call") satisfies ResponseOutputItem;
+expectTypeOf(f.toolCall("shell_call").type).toEqualTypeOf<"shell_call">();
+f.toolOutput(f.toolCall("computer_call")) satisfies ResponseInputItem;
+f.toolOutput(f.toolCall("shell_call")) satisfies ResponseInputItem;
+f.toolOutput(f.toolCall("mcp_approval_request")) satisfies ResponseInputItem;
 expectTypeOf(f.conversation()).toEqualTypeOf<
   [MessageItem<"user">, BuiltFunctionCall, BuiltFunctionCallOutput, MessageItem<"assistant">]
 >();
