@@ -1,4 +1,5 @@
 export { compareTools, type ToolChange } from "./contract.js";
+export { type CustomInputVerdict, checkCustomInput } from "./customTools.js";
 export { type CompiledGate, compileGate, replayGate, replayReason } from "./gate.js";
 export { checkPair, orphanResults, pendingCalls } from "./pairing.js";
 export {
