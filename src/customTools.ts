@@ -19,9 +19,10 @@ const MAX_COMPILED = 256;
  * so (`checked: false`); a `text` format (or none) takes any string.
  *
  * @example
- * const tool = { type: "custom", name: "order_id", format: { type: "grammar", syntax: "regex", definition: "[A-Z]-\\d{4}" } };
+ * const format = { type: "grammar", syntax: "regex", definition: "[A-Z]-\\d{4}" };
+ * const tool = { type: "custom", name: "order_id", format };
  * checkCustomInput(tool, "A-1042").ok; // → true
- * checkCustomInput(tool, "a1042").message; // → 'the input "a1042" does not match the regex grammar of "order_id" ([A-Z]-\d{4})'
+ * checkCustomInput(tool, "a1042").ok; // → false: the input "a1042" does not match the regex grammar of "order_id"
  */
 export function checkCustomInput(tool: unknown, input: unknown): CustomInputVerdict {
   const name = describeValue(readField(tool, "name"), 60);
