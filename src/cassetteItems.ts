@@ -134,6 +134,13 @@ export interface CassetteDrift {
   differences: DriftDifference[];
 }
 
+/** What differs, on one line: `path: recorded A, now B; …` (the summed-up rest as it says). */
+export function describeDifferences(differences: readonly DriftDifference[]): string {
+  return differences
+    .map((d) => (d.path === "(more)" ? d.now : `${d.path}: recorded ${d.recorded}, now ${d.now}`))
+    .join("; ");
+}
+
 /** A drift report's line, `{"drift": …}`. */
 export function isDriftLine(value: unknown): value is { drift: unknown } {
   return isRecord(value) && "drift" in value && !("request" in value);

@@ -1,5 +1,6 @@
 import { fakeKindOf } from "./internal/brand.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
+import { answerPinOf, isClientAnswerType } from "./pairing.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -82,16 +83,6 @@ const TOOL_CALLS: Readonly<Record<string, (item: unknown) => { name: unknown; ar
   custom_tool_call: (item) => ({ name: readField(item, "name"), arguments: readField(item, "input") }),
 };
 
-/** The outputs that answer client-executed calls (`local_shell_call_output` names its call by `id`). */
-const CALL_OUTPUTS: ReadonlySet<string> = new Set([
-  "function_call_output",
-  "computer_call_output",
-  "local_shell_call_output",
-  "shell_call_output",
-  "apply_patch_call_output",
-  "custom_tool_call_output",
-]);
-
 /**
  * Every call in the conversation, in order: function calls, and the items of hosted and
  * client-executed tools under their tool's name (`web_search`, `computer`, an MCP tool's name…).
@@ -133,9 +124,9 @@ export function answersIn(value: unknown): FoundAnswer[] {
     const events = readField(request.body, "events");
     const outputs = isArray(input)
       ? input
-          .filter((item) => CALL_OUTPUTS.has(String(readField(item, "type"))))
+          .filter((item) => isCallOutput(readField(item, "type")))
           .map((item) => ({
-            call_id: readField(item, readField(item, "type") === "local_shell_call_output" ? "id" : "call_id"),
+            call_id: readField(item, answerPinOf(String(readField(item, "type")))),
             output: readField(item, "output"),
             item,
           }))
@@ -145,6 +136,11 @@ export function answersIn(value: unknown): FoundAnswer[] {
       : [];
     return [...outputs, ...results];
   });
+}
+
+/** An output that answers a call: a function's or a client-executed tool's (an approval response answers a request). */
+function isCallOutput(type: unknown): boolean {
+  return type === "function_call_output" || (isClientAnswerType(type) && type !== "mcp_approval_response");
 }
 
 function answerOfToolResult(result: unknown): FoundAnswer {

@@ -33,7 +33,7 @@ const APPROVAL_RESULTS: Readonly<Record<string, string>> = {
 export function checkPair(call: unknown, result: unknown): PairResult {
   const type = readField(result, "type");
   if (type === TOOL_RESULT) return checkToolResult(call, result);
-  if (typeof type === "string" && Object.hasOwn(ANSWERED_BY, type)) return checkClientOutput(call, result, type);
+  if (isClientAnswerType(type)) return checkClientOutput(call, result, type as string);
   if (typeof type === "string" && Object.hasOwn(APPROVAL_RESULTS, type))
     return checkApprovalResult(call, result, APPROVAL_RESULTS[type]!);
   return checkCallOutput(call, result);
@@ -315,7 +315,7 @@ export function callsOf(items: readonly unknown[]): unknown[] {
 export function outputsOf(items: readonly unknown[]): unknown[] {
   return asList(items).filter((item) => {
     const type = readField(item, "type");
-    return type === "function_call_output" || (typeof type === "string" && Object.hasOwn(ANSWERED_BY, type));
+    return type === "function_call_output" || isClientAnswerType(type);
   });
 }
 
@@ -331,18 +331,35 @@ export function answerTypeOf(call: unknown): string {
   return (typeof type === "string" ? ANSWER_OF[type] : undefined) ?? "function_call_output";
 }
 
+/** Whether an item type answers a client-executed call: its own output item, or an approval response. */
+export function isClientAnswerType(type: unknown): boolean {
+  return typeof type === "string" && Object.hasOwn(ANSWERED_BY, type);
+}
+
+/** The field of a call that its answer names: `id` for an approval request, else `call_id`. */
+export function callPinOf(call: unknown): string {
+  return ANSWERED_BY[answerTypeOf(call)]?.pin[0] ?? "call_id";
+}
+
+/** The field of an answer that names its call: `call_id`, `id` (a local shell's), `approval_request_id`. */
+export function answerPinOf(type: string): string {
+  return ANSWERED_BY[type]?.pin[1] ?? "call_id";
+}
+
+/** The call type an answer type answers (`function_call` for a `function_call_output`). */
+export function callTypeOf(answerType: string): string {
+  return ANSWERED_BY[answerType]?.call ?? "function_call";
+}
+
 /** A call's pin, as an answer to it names it: its answer type and its id. */
 export function callKey(call: unknown): string {
-  const answer = answerTypeOf(call);
-  const pin = ANSWERED_BY[answer]?.pin[0] ?? "call_id";
-  return `${answer}\u0000${String(readField(call, pin))}`;
+  return `${answerTypeOf(call)}\u0000${String(readField(call, callPinOf(call)))}`;
 }
 
 /** The pin an answer names: its type and the id of the call it answers. */
 export function answerKey(answer: unknown): string {
   const type = String(readField(answer, "type"));
-  const pin = ANSWERED_BY[type]?.pin[1] ?? "call_id";
-  return `${type}\u0000${String(readField(answer, pin))}`;
+  return `${type}\u0000${String(readField(answer, answerPinOf(type)))}`;
 }
 
 function asList(items: readonly unknown[]): unknown[] {

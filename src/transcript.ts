@@ -1,6 +1,6 @@
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { answerKey, answerTypeOf, callKey, callsOf, outputsOf } from "./pairing.js";
+import { answerKey, answerPinOf, answerTypeOf, callKey, callPinOf, callsOf, callTypeOf, outputsOf } from "./pairing.js";
 
 export interface PairingProblem {
   kind: "unanswered" | "duplicate_output" | "orphan_output" | "duplicate_call_id";
@@ -25,7 +25,8 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
   const callIndexByKey = new Map<string, number>();
   for (const { item: call, index } of calls) {
     const key = callKey(call);
-    const id = readField(call, isIdPinned(call) ? "id" : "call_id");
+    const pin = callPinOf(call);
+    const id = readField(call, pin);
     const first = callIndexByKey.get(key);
     if (first !== undefined) {
       problems.push({
@@ -45,7 +46,7 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
         kind: "unanswered",
         index,
         call_id: id,
-        message: `[${index}] ${what} ${isIdPinned(call) ? "id" : "call_id"} ${describeValue(id)} has no ${answerTypeOf(call)}`,
+        message: `[${index}] ${what} ${pin} ${describeValue(id)} has no ${answerTypeOf(call)}`,
       });
     } else if (answers.length > 1) {
       problems.push({
@@ -59,7 +60,7 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
   for (const { item: output, index } of outputs) {
     if (callIndexByKey.has(answerKey(output))) continue;
     const type = String(readField(output, "type"));
-    const pin = type === "mcp_approval_response" ? "approval_request_id" : "call_id";
+    const pin = answerPinOf(type);
     const id = readField(output, pin);
     problems.push({
       kind: "orphan_output",
@@ -68,20 +69,10 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
       message:
         type === "function_call_output"
           ? `[${index}] function_call_output call_id ${describeValue(id)} answers no completed, portable function_call`
-          : `[${index}] ${type} ${pin} ${describeValue(id)} answers no completed ${answeredCallOf(type)}`,
+          : `[${index}] ${type} ${pin} ${describeValue(id)} answers no completed ${callTypeOf(type)}`,
     });
   }
   return problems.sort((a, b) => a.index - b.index);
-}
-
-/** An approval request is answered by its `id`, every other call by its `call_id`. */
-function isIdPinned(call: unknown): boolean {
-  return readField(call, "type") === "mcp_approval_request";
-}
-
-/** The call type an answer type answers. */
-function answeredCallOf(answer: string): string {
-  return answer === "mcp_approval_response" ? "mcp_approval_request" : answer.replace(/_output$/, "");
 }
 
 export interface PortabilityProblem {

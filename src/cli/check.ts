@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import {
   type CassetteDrift,
+  describeDifferences,
   describeProvenance,
   driftProblem,
   isCassetteInteraction,
@@ -340,16 +341,16 @@ export function createLineChecker(options: LineCheckerOptions) {
 }
 
 function driftFailure(drift: CassetteDrift, reportLine: number): DriftFailure {
-  const differences = drift.differences.map((d) =>
-    d.path === "(more)" ? d.now : `${d.path}: recorded ${d.recorded}, now ${d.now}`,
-  );
   return {
     file: drift.cassette,
     line: drift.line,
     reportLine,
     request: drift.request,
     section: drift.section,
-    message: oneLine(`cassette_drift: ${drift.request} answers in another shape now: ${differences.join("; ")}`, 4000),
+    message: oneLine(
+      `cassette_drift: ${drift.request} answers in another shape now: ${describeDifferences(drift.differences)}`,
+      4000,
+    ),
   };
 }
 

@@ -23,6 +23,15 @@ interface Step {
 
 const page = "docs/ci.md";
 
+/** The files of `repo` that the workflow's upload-artifact step's `path` pattern takes, sorted. */
+function uploaded(steps: Step[], repo: string): string[] {
+  const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"));
+  const pattern = new RegExp(`^${String(upload?.with?.path).replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`);
+  return readdirSync(repo)
+    .filter((name) => pattern.test(name))
+    .sort();
+}
+
 /** A folder for PATH in which `npx agent-testkit` is this build; anything else npx would fetch is refused. */
 function fakeNpx(repo: string): string {
   const bin = join(repo, ".bin");
@@ -138,13 +147,11 @@ test("its run steps work as written, and leave what the upload steps upload", ()
   expect(typo.status).not.toBe(0);
   expect(results[3]!.stdout).toMatch(/^::error file=tools\.json,line=\d+,title=breaking change%3A enum_value_removed/m);
 
-  const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"))!;
-  const pattern = new RegExp(`^${String(upload.with!.path).replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`);
-  expect(
-    readdirSync(repo)
-      .filter((name) => pattern.test(name))
-      .sort(),
-  ).toEqual(["agent-testkit-cassettes.html", "agent-testkit-check.html", "agent-testkit-diff.html"]);
+  expect(uploaded(steps, repo)).toEqual([
+    "agent-testkit-cassettes.html",
+    "agent-testkit-check.html",
+    "agent-testkit-diff.html",
+  ]);
   const sarifFile = join(
     repo,
     String(steps.find((s) => s.uses?.startsWith("github/codeql-action/upload-sarif"))!.with!.sarif_file),
@@ -208,11 +215,5 @@ test("the verify workflow: the suite in verify mode writes the drift report its 
   expect(drifted.stdout).toContain(
     "::error file=test/__cassettes__/sales.test.ts.jsonl,line=2,title=cassette drift (POST /responses)::",
   );
-  const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact"))!;
-  const pattern = new RegExp(`^${String(upload.with!.path).replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`);
-  expect(
-    readdirSync(repo)
-      .filter((name) => pattern.test(name))
-      .sort(),
-  ).toEqual(["agent-testkit-drift.html", "agent-testkit-drift.jsonl"]);
+  expect(uploaded(steps, repo)).toEqual(["agent-testkit-drift.html", "agent-testkit-drift.jsonl"]);
 });

@@ -179,3 +179,23 @@ describe("unused sections", () => {
     expect(unusedSections(join(dir, "no-such.jsonl"))).toEqual([]);
   });
 });
+
+test("the provenance line names the client by its User-Agent, redacted like everything stored", async () => {
+  const path = join(dir, "agent.jsonl");
+  const provider = fakeResponses().respond(() => turn.message("ok"));
+  const fake = fakeResponses({ cassette: { path, mode: "record", apiKey: KEY, fetch: provider.fetch } });
+  await fake.fetch("https://api.openai.com/v1/responses", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "user-agent": `my-agent/2.1 (key ${KEY})`,
+      authorization: `Bearer ${KEY}`,
+    },
+    body: JSON.stringify({ model: "gpt-5", input: "hi" }),
+  });
+  await fake.cassette?.saved();
+  const client = readCassetteFile(path).provenance?.sections[""]?.client ?? "";
+  expect(client).toMatch(/^my-agent\/2\.1 \(key /);
+  expect(client).not.toContain(KEY);
+  expect(readFileSync(path, "utf8")).not.toContain(KEY);
+});
