@@ -1,6 +1,6 @@
 import { fakeKindOf } from "./internal/brand.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
-import { answerPinOf, isClientAnswerType } from "./pairing.js";
+import { answerPinOf, isClientAnswer } from "./pairing.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -81,6 +81,8 @@ const TOOL_CALLS: Readonly<Record<string, (item: unknown) => { name: unknown; ar
   shell_call: (item) => ({ name: "shell", arguments: readField(item, "action") }),
   apply_patch_call: (item) => ({ name: "apply_patch", arguments: readField(item, "operation") }),
   custom_tool_call: (item) => ({ name: readField(item, "name"), arguments: readField(item, "input") }),
+  tool_search_call: (item) => ({ name: "tool_search", arguments: readField(item, "arguments") }),
+  program: (item) => ({ name: "programmatic_tool_calling", arguments: { code: readField(item, "code") } }),
 };
 
 /**
@@ -123,13 +125,11 @@ export function answersIn(value: unknown): FoundAnswer[] {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
     const outputs = isArray(input)
-      ? input
-          .filter((item) => isCallOutput(readField(item, "type")))
-          .map((item) => ({
-            call_id: readField(item, answerPinOf(String(readField(item, "type")))),
-            output: readField(item, "output"),
-            item,
-          }))
+      ? input.filter(isCallOutput).map((item) => ({
+          call_id: readField(item, answerPinOf(String(readField(item, "type")))),
+          output: readField(item, "output"),
+          item,
+        }))
       : [];
     const results = isArray(events)
       ? events.filter((event) => readField(event, "type") === "agent.session.input.tool_result").map(answerOfToolResult)
@@ -139,8 +139,9 @@ export function answersIn(value: unknown): FoundAnswer[] {
 }
 
 /** An output that answers a call: a function's or a client-executed tool's (an approval response answers a request). */
-function isCallOutput(type: unknown): boolean {
-  return type === "function_call_output" || (isClientAnswerType(type) && type !== "mcp_approval_response");
+function isCallOutput(item: unknown): boolean {
+  const type = readField(item, "type");
+  return type === "function_call_output" || (isClientAnswer(item) && type !== "mcp_approval_response");
 }
 
 function answerOfToolResult(result: unknown): FoundAnswer {

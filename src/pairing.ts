@@ -23,8 +23,9 @@ const APPROVAL_RESULTS: Readonly<Record<string, string>> = {
  * - Responses client-executed tools: `computer_call_output` ↔ a completed `computer_call`,
  *   `local_shell_call_output` ↔ `local_shell_call`, `shell_call_output` ↔ `shell_call`,
  *   `apply_patch_call_output` ↔ `apply_patch_call`, `custom_tool_call_output` ↔ `custom_tool_call`
- *   (same `call_id`), and `mcp_approval_response` ↔ `mcp_approval_request` (`approval_request_id`
- *   is the request's `id`), each output of its tool's shape.
+ *   (same `call_id`), a client-executed search's `tool_search_output` ↔ its `tool_search_call`, and
+ *   `mcp_approval_response` ↔ `mcp_approval_request` (`approval_request_id` is the request's `id`),
+ *   each output of its tool's shape.
  *
  * @example
  * checkPair(fc_001, { type: "function_call_output", call_id: "call_123", output: "sales report for apac" })
@@ -46,7 +47,13 @@ export function checkPair(call: unknown, result: unknown): PairResult {
 const ANSWERED_BY: Readonly<
   Record<
     string,
-    { call: string; pin: [string, string]; shape: (answer: Record<string, unknown>) => string | undefined }
+    {
+      call: string;
+      pin: [string, string];
+      shape: (answer: Record<string, unknown>) => string | undefined;
+      /** Whether an item of the pair is the app's to answer or its answer (absent: always). */
+      client?: (item: unknown) => boolean;
+    }
   >
 > = {
   computer_call_output: {
@@ -87,6 +94,16 @@ const ANSWERED_BY: Readonly<
     pin: ["call_id", "call_id"],
     shape: (answer) => outputProblem(answer.output),
   },
+  // a server-executed search carries its own output: only a client-executed one is the app's to answer
+  tool_search_output: {
+    call: "tool_search_call",
+    pin: ["call_id", "call_id"],
+    shape: (answer) =>
+      isArray(answer.tools) && answer.tools.every(isRecord)
+        ? undefined
+        : `tools must be an array of tool definitions, received ${describeValue(answer.tools)}`,
+    client: (item) => readField(item, "execution") !== "server",
+  },
   mcp_approval_response: {
     call: "mcp_approval_request",
     pin: ["id", "approval_request_id"],
@@ -109,6 +126,11 @@ function checkClientOutput(call: unknown, result: unknown, type: string): PairRe
     return fail(
       "call_not_pairable",
       `a ${type} answers a ${rule.call}, received ${isRecord(call) ? `type ${describeValue(callType)}` : describeValue(call)}`,
+    );
+  if (rule.client && !rule.client(call))
+    return fail(
+      "call_not_pairable",
+      `the ${rule.call} was executed by the server, which sent its output with it: the app answers only a client-executed one`,
     );
   const status = call.status;
   if (status !== undefined && status !== "completed")
@@ -314,15 +336,21 @@ export function callsOf(items: readonly unknown[]): unknown[] {
 /** The answers: `function_call_output`s and the outputs of client-executed calls. */
 export function outputsOf(items: readonly unknown[]): unknown[] {
   return asList(items).filter((item) => {
-    const type = readField(item, "type");
-    return type === "function_call_output" || isClientAnswerType(type);
+    return readField(item, "type") === "function_call_output" || isClientAnswer(item);
   });
 }
 
 /** Whether an item is a client-executed tool's call (answered by an output item of its own). */
 export function isClientCall(item: unknown): boolean {
   const type = readField(item, "type");
-  return typeof type === "string" && Object.hasOwn(ANSWER_OF, type);
+  if (typeof type !== "string" || !Object.hasOwn(ANSWER_OF, type)) return false;
+  return ANSWERED_BY[ANSWER_OF[type] as string]?.client?.(item) ?? true;
+}
+
+/** Whether an item is the app's answer to a client-executed call (a server-executed search's output is not). */
+export function isClientAnswer(item: unknown): boolean {
+  const type = readField(item, "type");
+  return isClientAnswerType(type) && (ANSWERED_BY[type as string]?.client?.(item) ?? true);
 }
 
 /** The output type that answers a call (`function_call_output` for a function call). */

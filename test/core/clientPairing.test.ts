@@ -242,6 +242,15 @@ describe("factories of tool items", () => {
     expect(pendingCalls([call, f.toolOutput(call)])).toEqual([]);
   });
 
+  test("toolOutput answers a client-executed tool search, with the tools it found", () => {
+    const call = f.toolCall("tool_search_call", { execution: "client" });
+    expect(call.call_id).toMatch(/^call_/);
+    expect(checkPair(call, f.toolOutput(call))).toMatchObject({ ok: true });
+    expect(pendingCalls([call])).toEqual([call]);
+    // a search the server ran owes nothing: its output came with it
+    expect(pendingCalls([f.toolCall("tool_search_call")])).toEqual([]);
+  });
+
   test("toolCall builds each kind with seeded defaults, its fields overridden", () => {
     expect(f.toolCall("web_search_call")).toMatchObject({
       type: "web_search_call",
@@ -263,6 +272,7 @@ describe("factories of tool items", () => {
       f.invalid.toolOutputShape(),
       f.invalid.toolCallUnfinished(),
       f.invalid.approvalResponseIdMismatch(),
+      f.invalid.toolSearchServerAnswered(),
     ];
     for (const c of cases) {
       const verdict = c.check === "gate" ? replayGate(c.item) : checkPair(c.call, c.item);

@@ -1,10 +1,12 @@
 import { responsesScenarios } from "./responses.scenarios.js";
 import { surfaceScenarios } from "./responses.surfaces.scenarios.js";
+import { storageScenarios } from "./storage.scenarios.js";
 import { viaFetch } from "./transports.js";
 
 const transport = viaFetch();
 responsesScenarios(transport);
 surfaceScenarios(transport);
+storageScenarios(transport);
 
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";

@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { responsesScenarios } from "./responses.scenarios.js";
 import { surfaceScenarios } from "./responses.surfaces.scenarios.js";
 import { strictServer } from "./server.js";
+import { storageScenarios } from "./storage.scenarios.js";
 import { viaHandlers } from "./transports.js";
 
 const server = strictServer();
@@ -10,6 +11,7 @@ const server = strictServer();
 const transport = viaHandlers(server);
 responsesScenarios(transport);
 surfaceScenarios(transport);
+storageScenarios(transport);
 
 test("a request no fake handles is an error, never a call to the real provider", async () => {
   const client = new OpenAI({ apiKey: "test-key", maxRetries: 0 });

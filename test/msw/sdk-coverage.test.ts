@@ -15,7 +15,7 @@ import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/i
 import { root } from "../build.js";
 import { type Checker, sdkChecker } from "./sdkCheck.js";
 import { NOT_PRODUCED } from "./sdkCoverage.js";
-import { HOSTED_TOOLS, INPUT_EXAMPLES, TOOL_EXAMPLES, TOOL_TURNS } from "./sdkExamples.js";
+import { HOSTED_TOOLS, INPUT_EXAMPLES, RUN_TURNS, TOOL_EXAMPLES, TOOL_TURNS } from "./sdkExamples.js";
 
 type Produced = Map<string, unknown>;
 const produced: Record<string, Produced> = {
@@ -64,6 +64,7 @@ async function produceResponses(): Promise<void> {
     include: ["file_search_call.results", "code_interpreter_call.outputs"],
   };
   for (const next of TOOL_TURNS) await streamed(next, withTools);
+  for (const [next, runTools] of RUN_TURNS) await streamed(next, { tools: runTools });
   for (const request of fake.requests) keep("streamEvent", request.response.events ?? []);
   for (const response of fake.responses.values()) keep("outputItem", response.output);
 }

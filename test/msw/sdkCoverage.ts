@@ -5,18 +5,14 @@
 /** Union (a kind of sdkWire.ts) → member `type` → why the fakes do not produce it. */
 export const NOT_PRODUCED: Record<string, Record<string, string>> = {
   outputItem: {
-    additional_tools: "tool search (hosted tools are not modelled yet)",
+    additional_tools:
+      "an item the application adds to its input (tools made available from that point); the model never makes it",
     apply_patch_call_output: "an input item (the application's result of a patch): the model never makes it",
     computer_call_output: "an input item (the application's answer to a computer call): the model never makes it",
     custom_tool_call_output: "an input item (the application's answer to a custom tool call): the model never makes it",
     function_call_output: "an input item: the model never answers its own calls",
     local_shell_call_output: "an input item: the model never answers its own calls",
     mcp_approval_response: "an input item: the application answers an approval",
-    program: "programmatic tool calling (not modelled yet)",
-    program_output: "programmatic tool calling (not modelled yet)",
-    shell_call_output: "an input item: the model never answers its own calls",
-    tool_search_call: "tool search (not modelled yet)",
-    tool_search_output: "tool search (not modelled yet)",
   },
   streamEvent: {
     "response.audio.delta": "audio output (not modelled)",
@@ -28,10 +24,6 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
     "response.reasoning_text.done": "raw reasoning text (the fake streams summaries only)",
     "response.refusal.delta": "refusals (no builder scripts them yet)",
     "response.refusal.done": "refusals (no builder scripts them yet)",
-    "response.shell_call_output_content.delta":
-      "a shell run by the provider (a hosted container) streams its output; the fake's shell calls run in the application",
-    "response.shell_call_output_content.done":
-      "a shell run by the provider (a hosted container) streams its output; the fake's shell calls run in the application",
   },
   agentEvent: {
     "agent.output.command_execution_output.delta": "command execution in an environment (not modelled)",

@@ -69,6 +69,7 @@ const approvalRequest = {
   arguments: "{}",
 };
 const customCall = { type: "custom_tool_call", call_id: "call_sql", name: "sql", input: "SELECT 1" };
+const searchCall = { type: "tool_search_call", arguments: { query: "crm" }, execution: "client", call_id: "call_ts" };
 
 export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: Record<string, unknown>[] }[] = [
   { item: { role: "user", content: "What changed?" } },
@@ -104,8 +105,9 @@ export const INPUT_EXAMPLES: readonly { item: Record<string, unknown>; before?: 
     },
     before: [computerCall],
   },
-  { item: { type: "tool_search_call", arguments: { query: "crm" }, execution: "client", call_id: "call_ts" } },
-  { item: { type: "tool_search_output", call_id: "call_ts", execution: "client", tools: [] } },
+  { item: searchCall },
+  // the app's answer to a client-executed search names a search of the conversation, as the API checks
+  { item: { type: "tool_search_output", call_id: "call_ts", execution: "client", tools: [] }, before: [searchCall] },
   { item: { type: "additional_tools", role: "developer", tools: [{ type: "web_search" }] } },
   { item: { type: "configuration_update", text: { format: { type: "text" } } } },
   { item: { type: "compaction_trigger" } },
@@ -195,4 +197,43 @@ export const TOOL_TURNS = [
   turn.shellCall(["git status", "git diff --stat"]),
   turn.applyPatch({ type: "update_file", path: "README.md", diff: "@@ -1 +1 @@\n-old\n+new" }),
   turn.customToolCall("run_sql", "SELECT 1"),
+];
+
+/**
+ * Turns whose tool runs over several items, each with the tools that make it run so: a shell in a
+ * hosted container, a tool search by the server and by the client, a program that ran to its end
+ * and one that calls a function.
+ */
+export const RUN_TURNS: ReadonlyArray<readonly [ReturnType<typeof turn.message>, readonly unknown[]]> = [
+  [
+    turn.shellCall(["ls", "false"], {
+      results: [{ stdout: "notes.txt\n" }, { stderr: "failed\n", outcome: { type: "exit", exit_code: 1 } }],
+    }),
+    [{ type: "shell", environment: { type: "container_auto" } }],
+  ],
+  [
+    turn.toolSearch({ query: "weather" }, { next: turn.message("Loaded.") }),
+    [
+      { type: "tool_search" },
+      { type: "function", name: "get_weather", parameters: { type: "object" }, strict: false, defer_loading: true },
+    ],
+  ],
+  [
+    turn.toolSearch({ query: "weather" }),
+    [{ type: "tool_search", execution: "client", parameters: { type: "object" } }],
+  ],
+  [turn.program("return 6 * 7;", { result: "42" }), [{ type: "programmatic_tool_calling" }]],
+  [
+    turn.program("return await tools.lookup({});", { calls: [["lookup", {}]] }),
+    [
+      { type: "programmatic_tool_calling" },
+      {
+        type: "function",
+        name: "lookup",
+        parameters: { type: "object" },
+        strict: false,
+        allowed_callers: ["programmatic"],
+      },
+    ],
+  ],
 ];

@@ -52,6 +52,13 @@ expectTypeOf(f.toolCall("shell_call").type).toEqualTypeOf<"shell_call">();
 f.toolOutput(f.toolCall("computer_call")) satisfies ResponseInputItem;
 f.toolOutput(f.toolCall("shell_call")) satisfies ResponseInputItem;
 f.toolOutput(f.toolCall("mcp_approval_request")) satisfies ResponseInputItem;
+f.toolCall("shell_call_output") satisfies ResponseOutputItem;
+f.toolCall("tool_search_call") satisfies ResponseOutputItem;
+f.toolCall("tool_search_output") satisfies ResponseOutputItem;
+f.toolCall("program") satisfies ResponseOutputItem;
+f.toolCall("program_output") satisfies ResponseOutputItem;
+f.toolOutput(f.toolCall("tool_search_call", { execution: "client" })) satisfies ResponseInputItem;
+f.functionCall() satisfies ResponseOutputItem;
 expectTypeOf(f.conversation()).toEqualTypeOf<
   [MessageItem<"user">, BuiltFunctionCall, BuiltFunctionCallOutput, MessageItem<"assistant">]
 >();
