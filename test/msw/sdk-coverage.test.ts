@@ -172,6 +172,27 @@ async function produceAgents(): Promise<void> {
   await run([agentStep.subagent({ task: "Check stock.", reply: "In stock." }), agentStep.message("Done.")], {
     agent: { model: "gpt-6-astra", tools: [tool], multi_agent: { enabled: true } },
   });
+  // the tools the agent runs itself: a web search, an MCP server's tool, a command in its environment
+  await run(
+    [
+      agentStep.webSearch("refund policy"),
+      agentStep.mcpCall("docs", "search", { q: "refunds" }, { output: "30 days" }),
+      agentStep.mcpCall("docs", "search", {}, { error: "unreachable" }),
+      agentStep.command("ls", { output: "notes.txt\n" }),
+      agentStep.message("Done."),
+    ],
+    {
+      agent: {
+        model: "gpt-6-astra",
+        tools: [
+          tool,
+          { type: "web_search" },
+          { type: "mcp", server_label: "docs", transport: { type: "http", server_url: "https://mcp.example.com" } },
+        ],
+      },
+      environment: { type: "openai_hosted" },
+    },
+  );
   const disconnected = await run([agentStep.environmentDisconnect(), agentStep.message("Back.")], {
     environment: { type: "self_hosted", remote_url: "https://env.example", workspace_directory: "/w" },
   });

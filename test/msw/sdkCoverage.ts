@@ -26,7 +26,6 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
     "response.refusal.done": "refusals (no builder scripts them yet)",
   },
   agentEvent: {
-    "agent.output.command_execution_output.delta": "command execution in an environment (not modelled)",
     "agent.session.environment.expired":
       "environment lifecycle beyond a disconnect and its reconnection (not modelled)",
     "agent.session.environment.failed": "environment lifecycle beyond a disconnect and its reconnection (not modelled)",
