@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createFactories, examples } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { root } from "../build.js";
-import { type Checker, sdkChecker } from "./sdkCheck.js";
+import { asTheSdkReadsIt, type Checker, sdkChecker } from "./sdkCheck.js";
 import { NOT_PRODUCED } from "./sdkCoverage.js";
 import { HOSTED_TOOLS, INPUT_EXAMPLES, RUN_TURNS, TOOL_EXAMPLES, TOOL_TURNS } from "./sdkExamples.js";
 
@@ -295,29 +295,3 @@ ${reasons.join("\n")}
   if (process.env.SDK_COVERAGE_WRITE === "1") writeFileSync(path, text);
   expect(readFileSync(path, "utf8")).toBe(text);
 });
-
-/**
- * A stream event as the SDK hands it to an app: the response it carries gets the `output_text` the
- * SDK computes, and loses what the SDK's `Response` type does not name (`store`,
- * `presence_penalty`, `frequency_penalty`: Open Responses fields) and a `usage` of null (the SDK
- * types it optional, never null; the fake sends the wire's null until a response is done, see
- * test/types/sdk.test-d.ts). That response is checked, as sent, against the Open Responses
- * document in responses.scenarios.ts. `response.function_call_arguments.done` also loses the call's
- * `name`: the API sends it and the Python SDK's type reads it; openai-node's type does not name it.
- * An `error` event loses its nested `error`: the document's form, sent beside the SDK's own fields.
- */
-function asTheSdkReadsIt(value: unknown): unknown {
-  const type = (value as { type?: unknown }).type;
-  if (type === "response.function_call_arguments.done") {
-    const { name: _name, ...rest } = value as Record<string, unknown>;
-    return rest;
-  }
-  if (type === "error") {
-    const { error: _error, ...rest } = value as Record<string, unknown>;
-    return rest;
-  }
-  const response = (value as { response?: Record<string, unknown> }).response;
-  if (response === undefined || response === null || typeof response !== "object") return value;
-  const { store: _store, presence_penalty: _p, frequency_penalty: _f, usage, ...rest } = response;
-  return { ...(value as object), response: { ...rest, ...(usage === null ? {} : { usage }), output_text: "" } };
-}

@@ -23,5 +23,6 @@ assert.deepEqual(
   factories.createFactories({ seed: 4 }).functionCall(),
 );
 assert.equal(typeof msw.fakeResponses, "function");
-assert.equal(msw.fakeResponses().handlers.length, 4); // /responses and /conversations, each with and without a subpath
+// /responses, /conversations, /files, /vector_stores and /containers, each with and without a subpath
+assert.equal(msw.fakeResponses().handlers.length, 10);
 console.log(`CJS ${process.version}: ok`);
