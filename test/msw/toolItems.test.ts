@@ -4,6 +4,7 @@
 import OpenAI from "openai";
 import { ResponsesWS } from "openai/resources/responses/ws";
 import { afterEach, describe, expect, test } from "vitest";
+import { createFactories } from "../../fixtures/factories/index.js";
 import { fakeResponses, type Listening, type ResponsesFake, turn } from "../../fixtures/msw/index.js";
 import { HOSTED_TOOLS, TOOL_TURNS } from "./sdkExamples.js";
 
@@ -271,41 +272,25 @@ describe("the tool must be declared", () => {
 });
 
 describe("each tool's own parameters, validated as the API validates them (strict)", () => {
-  const INVALID: ReadonlyArray<readonly [tool: Record<string, unknown>, param: string]> = [
-    [{ type: "file_search", vector_store_ids: ["vs_1"], max_num_results: 0 }, "max_num_results"],
-    [{ type: "file_search", vector_store_ids: ["vs_1"], filters: { type: "eq", value: 1 } }, "filters"],
-    [{ type: "file_search", vector_store_ids: ["vs_1"], ranking_options: { score_threshold: 2 } }, "ranking_options"],
-    [{ type: "code_interpreter", container: { type: "auto", memory_limit: "2g" } }, "container"],
-    [{ type: "mcp", server_label: "docs" }, "server_url"],
-    [{ type: "mcp", server_label: "docs", connector_id: "connector_myspace" }, "connector_id"],
-    [{ type: "mcp", server_label: "docs", server_url: "https://m", require_approval: "sometimes" }, "require_approval"],
-    [{ type: "mcp", server_label: "docs", server_url: "https://m", allowed_tools: "search" }, "allowed_tools"],
-    [{ type: "computer_use_preview", display_width: -1, display_height: 768, environment: "mac" }, "display_width"],
-    [{ type: "computer_use_preview", display_width: 1024, display_height: 768, environment: "amiga" }, "environment"],
-    [{ type: "shell", environment: { type: "container_reference" } }, "environment"],
-    [{ type: "custom", name: "sql", format: { type: "grammar", syntax: "peg", definition: "x" } }, "format"],
-    [{ type: "image_generation", partial_images: 4 }, "partial_images"],
-    [{ type: "web_search", search_context_size: "huge" }, "search_context_size"],
-    [{ type: "tool_search", execution: "elsewhere" }, "execution"],
-    [{ type: "function", name: "f", parameters: {}, allowed_callers: ["model"] }, "allowed_callers"],
-  ];
-
-  test.each(INVALID)("%o is refused on its %s", async (tool, param) => {
-    const fake = fakeResponses();
-    fake.reply(turn.message("x"));
-    const refused = await client(fake)
-      .responses.create({ model: "gpt-5", input: "Go.", tools: [tool] } as never)
-      .then(
-        () => undefined,
-        (error: unknown) => error as { status: number; param: string },
-      );
-    expect(refused).toMatchObject({ status: 400, param: `tools[0].${param}` });
-    // a lax fake takes it
-    const lax = fakeResponses({ strict: false }).reply(turn.message("x"));
-    expect((await client(lax).responses.create({ model: "gpt-5", input: "Go.", tools: [tool] } as never)).status).toBe(
-      "completed",
-    );
-  });
+  test.each(createFactories().invalid.toolDeclarations())(
+    "$name is refused on its $param",
+    async ({ tool, param, code }) => {
+      const fake = fakeResponses();
+      fake.reply(turn.message("x"));
+      const refused = await client(fake)
+        .responses.create({ model: "gpt-5", input: "Go.", tools: [tool] } as never)
+        .then(
+          () => undefined,
+          (error: unknown) => error as { status: number; param: string; code: string },
+        );
+      expect(refused).toMatchObject({ status: 400, param: `tools[0].${param}`, code });
+      // a lax fake takes it
+      const lax = fakeResponses({ strict: false }).reply(turn.message("x"));
+      expect(
+        (await client(lax).responses.create({ model: "gpt-5", input: "Go.", tools: [tool] } as never)).status,
+      ).toBe("completed");
+    },
+  );
 
   test("the valid forms of each are taken", async () => {
     const fake = fakeResponses();
