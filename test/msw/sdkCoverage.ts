@@ -6,7 +6,7 @@
 export const NOT_PRODUCED: Record<string, Record<string, string>> = {
   outputItem: {
     additional_tools:
-      "an item the application adds to its input (tools made available from that point); the model never makes it",
+      "an item the application adds to its input (tools made available from that point); no builder makes it (turn.item serves one as given)",
     apply_patch_call_output: "an input item (the application's result of a patch): the model never makes it",
     computer_call_output: "an input item (the application's answer to a computer call): the model never makes it",
     custom_tool_call_output: "an input item (the application's answer to a custom tool call): the model never makes it",

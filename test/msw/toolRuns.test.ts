@@ -250,3 +250,31 @@ describe("programmatic tool calling", () => {
     expect(() => turn.program("x", { calls: [], result: "1" })).toThrow(/turn\.programOutput/);
   });
 });
+
+describe("turn.item: any output item, served as given", () => {
+  test("an item no builder makes is served and streamed whole, an id minted; the script goes on", async () => {
+    const fake = fakeResponses();
+    const extra = { type: "additional_tools", role: "developer", tools: [weather] };
+    const answer = await ask(fake, turn.item(extra, turn.message("Loaded.")), []);
+    expect(answer.output.map((item) => item.type)).toEqual(["additional_tools", "message"]);
+    expect(answer.output[0]).toMatchObject({ ...extra, id: expect.stringMatching(/^item_/) });
+    const events = await streamed(fake, turn.item({ ...extra, id: "at_1" }), []);
+    expect(events.filter((e) => e.type.startsWith("response.output_item")).map((e) => [e.type, e.item])).toEqual([
+      ["response.output_item.added", { ...extra, id: "at_1" }],
+      ["response.output_item.done", { ...extra, id: "at_1" }],
+    ]);
+  });
+
+  test("a known kind in a shape its events cannot read still streams (whole), never a crash", async () => {
+    const fake = fakeResponses();
+    const events = await streamed(fake, turn.item({ type: "message", role: "assistant" }), []);
+    expect(events.map((e) => e.type)).toEqual([
+      "response.created",
+      "response.in_progress",
+      "response.output_item.added",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    expect(() => turn.item({ kind: "message" } as never)).toThrow(/a string type/);
+  });
+});
