@@ -143,3 +143,16 @@ f.message({ role: "tool" });
   if (output.type === "compaction")
     output satisfies import("openai/resources/responses/responses").ResponseCompactionItem;
 }
+
+// The hosted multi-agent beta's items are the beta SDK's output items, both ways.
+import type { MultiAgentCallItem, MultiAgentCallOutputItem, MultiAgentMessageItem } from "agent-testkit/msw";
+import type { BetaResponseOutputItem } from "openai/resources/beta/responses/responses";
+
+declare const multiAgentCall: MultiAgentCallItem;
+declare const multiAgentOutput: MultiAgentCallOutputItem;
+declare const agentMessage: MultiAgentMessageItem;
+multiAgentCall satisfies BetaResponseOutputItem;
+multiAgentOutput satisfies BetaResponseOutputItem;
+agentMessage satisfies BetaResponseOutputItem;
+declare const sdkMultiAgentCall: Extract<BetaResponseOutputItem, { type: "multi_agent_call" }>;
+expectTypeOf(sdkMultiAgentCall.action).toEqualTypeOf<MultiAgentCallItem["action"]>();
