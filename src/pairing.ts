@@ -360,7 +360,7 @@ export function answerTypeOf(call: unknown): string {
 }
 
 /** Whether an item type answers a client-executed call: its own output item, or an approval response. */
-export function isClientAnswerType(type: unknown): boolean {
+function isClientAnswerType(type: unknown): boolean {
   return typeof type === "string" && Object.hasOwn(ANSWERED_BY, type);
 }
 

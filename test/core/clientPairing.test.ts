@@ -251,6 +251,13 @@ describe("factories of tool items", () => {
     expect(pendingCalls([f.toolCall("tool_search_call")])).toEqual([]);
   });
 
+  test("toolDeclarations gives fresh copies: a test that changes one changes no other", () => {
+    const [first] = f.invalid.toolDeclarations();
+    if (!first) throw new Error("no declaration");
+    first.tool.type = "changed";
+    expect(f.invalid.toolDeclarations()[0]?.tool.type).not.toBe("changed");
+  });
+
   test("toolCall builds each kind with seeded defaults, its fields overridden", () => {
     expect(f.toolCall("web_search_call")).toMatchObject({
       type: "web_search_call",

@@ -11,8 +11,22 @@ export type Check = (kind: string, value: unknown) => string[];
 /** A checker that also lists the members of the SDK's unions. */
 export type Checker = Check & { members(kind: string): string[] };
 
-/** A checker for the shapes of an interface of sdkWire.ts (`AgentsWire`, `ResponsesWire`). */
+const checkers = new Map<string, Checker>();
+
+/**
+ * A checker for the shapes of an interface of sdkWire.ts (`AgentsWire`, `ResponsesWire`), made once
+ * per test file (generating the schema from the SDK's declarations takes seconds).
+ */
 export function sdkChecker(wireType: string): Checker {
+  let checker = checkers.get(wireType);
+  if (!checker) {
+    checker = makeChecker(wireType);
+    checkers.set(wireType, checker);
+  }
+  return checker;
+}
+
+function makeChecker(wireType: string): Checker {
   const schema = createGenerator({
     path: fileURLToPath(new URL("./sdkWire.ts", import.meta.url)),
     tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),

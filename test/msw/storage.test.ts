@@ -76,6 +76,32 @@ describe("hosted tools read what the app stored", () => {
     expect(named.output[0]).toMatchObject({ container_id: mine.id });
   });
 
+  test("the file search follows its tool: filters select files by attributes, score_threshold drops weak passages", async () => {
+    const fake = fakeResponses();
+    const openai = client(fake);
+    const upload = async (text: string, name: string) =>
+      openai.files.create({ file: await toFile(Buffer.from(text), name), purpose: "assistants" });
+    const en = await upload("The refund window is 30 days.", "en.txt");
+    const de = await upload("The refund window is 14 days here.", "de.txt");
+    const store = await openai.vectorStores.create({ name: "docs" });
+    await openai.vectorStores.files.create(store.id, { file_id: en.id, attributes: { lang: "en" } });
+    await openai.vectorStores.files.create(store.id, { file_id: de.id, attributes: { lang: "de" } });
+    const search = async (tool: Record<string, unknown>, query: string) => {
+      fake.reply(turn.fileSearch(query));
+      const answer = await openai.responses.create({
+        model: "gpt-5",
+        input: "Refunds?",
+        tools: [{ type: "file_search", vector_store_ids: [store.id], ...tool }],
+        include: ["file_search_call.results"],
+      } as never);
+      return ((answer.output[0] as { results: Array<{ filename: string }> }).results ?? []).map((r) => r.filename);
+    };
+    expect((await search({}, "refund window")).sort()).toEqual(["de.txt", "en.txt"]);
+    expect(await search({ filters: { type: "eq", key: "lang", value: "de" } }, "refund window")).toEqual(["de.txt"]);
+    // "here" is in one passage only: the other holds half the query's words, under the threshold
+    expect(await search({ ranking_options: { score_threshold: 0.6 } }, "refund here")).toEqual(["de.txt"]);
+  });
+
   test("reset() forgets what was stored", async () => {
     const fake = fakeResponses();
     const openai = client(fake);
