@@ -105,6 +105,34 @@ describe("response.inject: input into a response in flight", () => {
     ]);
   });
 
+  test("in a conversation, the injected items join it after the response's output", async () => {
+    const fake = fakeResponses();
+    fake.reply(turn.awaitInject(turn.functionCall("fetch_report", { region: "apac" }), turn.message("Up.")));
+    const conversation = await new OpenAI({ apiKey: "k", fetch: fake.fetch }).conversations.create({});
+    const { socket, until } = await connect(fake);
+    socket.send({
+      type: "response.create",
+      model: "gpt-5",
+      input: "Report?",
+      tools: [report],
+      conversation: conversation.id,
+    });
+    const call = (await until((e) => e.type === "response.output_item.done")).item as { call_id: string };
+    const id = ((await until((e) => e.type === "response.created")).response as { id: string }).id;
+    socket.send({
+      type: "response.inject",
+      response_id: id,
+      input: [{ type: "function_call_output", call_id: call.call_id, output: "up 4%" }],
+    });
+    await until((e) => e.type === "response.completed");
+    expect(fake.conversationItems(conversation.id).map((item) => item.type)).toEqual([
+      "message",
+      "function_call",
+      "message",
+      "function_call_output",
+    ]);
+  });
+
   test("an inject into no response in flight fails: not found, or already completed", async () => {
     const fake = fakeResponses();
     fake.reply(turn.message("Hi."));
