@@ -3,17 +3,30 @@
 //   it): its MIT notice ships beside the build.
 // - The CommonJS declarations import faker's types; from a .d.cts that import must be type-only
 //   and say it resolves as ESM, or TypeScript (Node16/NodeNext) rejects it (TS1479/TS1541).
+// - msw is an optional peer: the declarations that name its handler types import them type-only,
+//   under @ts-ignore, so that a project without msw type-checks (the handlers' types are then
+//   `any`) with or without skipLibCheck. Side-effect imports of msw carry no type: dropped.
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 copyFileSync("node_modules/@faker-js/faker/LICENSE", "dist/faker.LICENSE.txt");
 
 const fakerImport = /^import \{([^}]+)\} from '@faker-js\/faker';$/gm;
-for (const name of readdirSync("dist").filter((file) => file.endsWith(".d.cts"))) {
+const mswImport = /^import \{([^}]+)\} from 'msw';$/gm;
+const mswSideEffect = /^import 'msw';\n/gm;
+for (const name of readdirSync("dist").filter((file) => file.endsWith(".d.cts") || file.endsWith(".d.ts"))) {
   const path = `dist/${name}`;
   const text = readFileSync(path, "utf8");
-  const patched = text.replace(
-    fakerImport,
-    (_line, names) => `import type {${names}} from '@faker-js/faker' with { "resolution-mode": "import" };`,
-  );
+  let patched = text
+    .replace(mswSideEffect, "")
+    .replace(
+      mswImport,
+      (_line, names) =>
+        `// @ts-ignore -- msw is an optional peer; without it these types are any\nimport type {${names}} from 'msw';`,
+    );
+  if (name.endsWith(".d.cts"))
+    patched = patched.replace(
+      fakerImport,
+      (_line, names) => `import type {${names}} from '@faker-js/faker' with { "resolution-mode": "import" };`,
+    );
   if (patched !== text) writeFileSync(path, patched);
 }
