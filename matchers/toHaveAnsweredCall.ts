@@ -1,4 +1,4 @@
-import { answersIn, type FoundAnswer } from "../src/conversation.js";
+import { answersIn, distinctAnswers, type FoundAnswer } from "../src/conversation.js";
 import { isRecord, readField } from "../src/internal/read.js";
 import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./context.js";
 import { alignedWith, diffOf, requireConversation } from "./conversation.js";
@@ -8,7 +8,8 @@ const MUST_BE = "a fake or its request log (fake.requests)";
 /**
  * `expect(fake).toHaveAnsweredCall(call | callId, output?)`: the app sent a `function_call_output`
  * (Responses) or a `tool_result` (Agents) for that call, exactly once — with `output` when given
- * (a string compared as it is; anything else compared with the output parsed as JSON).
+ * (a string compared as it is; anything else compared with the output parsed as JSON). An output
+ * re-sent unchanged in later requests (history, as frameworks send it) is the same answer.
  */
 export function toHaveAnsweredCall(
   this: MatcherContext,
@@ -22,10 +23,9 @@ export function toHaveAnsweredCall(
   if (typeof callId !== "string")
     matcherError(this, "toHaveAnsweredCall", label, "call", "a call with a string call_id, or a call_id", call);
   const turnId = isRecord(call) ? readField(call, "turn_id") : undefined;
-  const answers = answersIn(log).filter(
-    (answer) =>
-      answer.call_id === callId && (turnId === undefined || answer.turn_id === undefined || answer.turn_id === turnId),
-  );
+  const ofCall = (answer: FoundAnswer) =>
+    answer.call_id === callId && (turnId === undefined || answer.turn_id === undefined || answer.turn_id === turnId);
+  const answers = distinctAnswers(answersIn(log).filter(ofCall));
   const outputMatches = (answer: FoundAnswer) =>
     rest.length === 0 || this.equals(comparable(answer.output, rest[0]), rest[0], this.customTesters);
   const pass = answers.length === 1 && outputMatches(answers[0]!);

@@ -1,4 +1,5 @@
 import { fakeKindOf } from "./internal/brand.js";
+import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
 import { answerPinOf, isClientAnswer } from "./pairing.js";
 
@@ -136,6 +137,24 @@ export function answersIn(value: unknown): FoundAnswer[] {
       : [];
     return [...outputs, ...results];
   });
+}
+
+/**
+ * The answers to one call, each told once: frameworks and stateless loops (the AI SDK,
+ * `@openai/agents`, a loop that re-sends `input`) send every earlier output again in each later
+ * request, and an output re-sent unchanged is the same answer. Two different outputs for one call
+ * are two answers.
+ */
+export function distinctAnswers(answers: readonly FoundAnswer[]): FoundAnswer[] {
+  const distinct: FoundAnswer[] = [];
+  for (const answer of answers) {
+    const again = distinct.some(
+      (seen) =>
+        seen.call_id === answer.call_id && seen.turn_id === answer.turn_id && sameJson(seen.output, answer.output),
+    );
+    if (!again) distinct.push(answer);
+  }
+  return distinct;
 }
 
 /** An output that answers a call: a function's or a client-executed tool's (an approval response answers a request). */

@@ -134,7 +134,12 @@ export interface PromptDivergence {
   readonly after: PromptPiece | undefined;
 }
 
-/** Where `after` stops extending `before` (undefined when it extends it, or is the same prompt). */
+/**
+ * Where `after` stops extending `before` (undefined when it extends it, or is the same prompt).
+ * The texts are compared, not where they stand in the JSON: the provider tokenizes the text, so the
+ * same words in another of the API's shapes (an answer sent back as `{ role, content: "…" }` where
+ * the response had an `output_text` part) are the same prompt.
+ */
 export function divergence(
   before: readonly PromptPiece[],
   after: readonly PromptPiece[],
@@ -144,13 +149,12 @@ export function divergence(
     const old = before[i];
     const now = after[i];
     if (old === undefined) break;
-    if (now !== undefined && old.path === now.path && old.text === now.text) {
+    if (now !== undefined && old.text === now.text) {
       shared += old.text.length;
       continue;
     }
     let at = 0;
-    if (now !== undefined && old.path === now.path)
-      while (at < old.text.length && at < now.text.length && old.text[at] === now.text[at]) at++;
+    if (now !== undefined) while (at < old.text.length && at < now.text.length && old.text[at] === now.text[at]) at++;
     return { sharedCharacters: shared + at, at, before: old, after: now };
   }
   return undefined;
@@ -330,7 +334,8 @@ export function prefixTracker(options: PrefixOptions = {}): {
       const shared = chained ? undefined : Math.min(parted?.sharedCharacters ?? before.prompt, before.prompt);
       const share = shareOf(exchange, pieces, shared);
       return {
-        ...(parted === undefined ? {} : { break: breakOf(request, before.request, parted, Math.max(0, lost)) }),
+        // a change that loses no cached token (a prompt too short to cache, a change past its last block) is no break
+        ...(parted === undefined || lost <= 0 ? {} : { break: breakOf(request, before.request, parted, lost) }),
         ...(share === undefined ? {} : { share }),
       };
     },

@@ -56,9 +56,9 @@ describe("the Responses fake checks a scripted custom call against its grammar",
       tools: tools as never,
     });
 
-  test("an input the grammar refuses is a 500 invalid_scripted_call; invalid: true serves it; lark is served", async () => {
+  test("an input the grammar refuses is a 400 invalid_scripted_call; invalid: true serves it; lark is served", async () => {
     await expect(ask(fakeResponses().reply(turn.customToolCall("order_id", "a1042")))).rejects.toMatchObject({
-      status: 500,
+      status: 400,
       code: "invalid_scripted_call",
       message: expect.stringContaining('the input "a1042" does not match the regex grammar of "order_id"'),
     });

@@ -21,7 +21,7 @@ agentTest("a test that names no fixture, first in its file, is blocked by the gu
       body: "{}",
     }),
   );
-  expect(status).toBe(500);
+  expect(status).toBe(400);
   expect(retry).toBe("false");
   expect(error.code).toBe("unhandled_request");
   expect(error.message).toContain("POST https://api.openai.com/v1/chat/completions");
@@ -44,7 +44,7 @@ agentTest(
       const { status, error } = await errorOf(
         await fetch(url, { method: "POST", headers: { authorization: "Bearer k" }, body: "{}" }),
       );
-      expect(status).toBe(500);
+      expect(status).toBe(400);
       expect(error.code).toBe("unhandled_request");
       expect(error.message).toContain(`POST ${url} has no fake handler`);
       expect(error.message).not.toContain("outside the test");

@@ -171,7 +171,7 @@ describe("a recording that cannot be saved is reported, never an unhandled rejec
     await expect(fake.cassette!.saved()).rejects.toThrow(/could not save/);
   });
 
-  test("a plain answer: a 500 cassette_unsaved naming the path and the reason", async () => {
+  test("a plain answer: a 400 cassette_unsaved naming the path and the reason", async () => {
     const path = unwritable();
     const fake = fakeResponses({
       cassette: {
@@ -184,7 +184,7 @@ describe("a recording that cannot be saved is reported, never an unhandled rejec
     await expect(
       new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "Hi" }),
     ).rejects.toMatchObject({
-      status: 500,
+      status: 400,
       code: "cassette_unsaved",
       message: expect.stringContaining(`could not save ${path}`),
     });

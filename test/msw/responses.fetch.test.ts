@@ -47,12 +47,12 @@ describe("scripted calls: one policy for both fakes", () => {
   // default retries
   const client = (fake: ReturnType<typeof fakeResponses>) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch });
 
-  test("arguments that break the tool's schema are a 500 invalid_scripted_call naming the problem, never retried", async () => {
+  test("arguments that break the tool's schema are a 400 invalid_scripted_call naming the problem, never retried", async () => {
     const fake = fakeResponses({ tools }).reply(turn.functionCall("get_latest_sales_report", { region: "mars" }));
     const error = await client(fake)
       .responses.create({ model: "gpt-5", input: "x", tools: tools as never })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 500, code: "invalid_scripted_call" });
+    expect(error).toMatchObject({ status: 400, code: "invalid_scripted_call" });
     expect((error as Error).message).toMatch(
       /the scripted call "get_latest_sales_report" does not fit the tools in play: \/region must be equal to one of the allowed values .*"mars" \[enum\]\. Fix the script, or script a deliberately invalid call with turn\.invalidCall/,
     );
@@ -65,7 +65,7 @@ describe("scripted calls: one policy for both fakes", () => {
       turn.functionCall("refund"),
     );
     await expect(client(fake).responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
-      status: 500,
+      status: 400,
       message: expect.stringContaining('no tool named "lookup_order" is in play (tools: "get_latest_sales_report")'),
     });
     await expect(

@@ -194,7 +194,7 @@ describe("response.inject: input into a response in flight", () => {
     const http = await new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses
       .create({ model: "gpt-5", input: "Report?", tools: [report] })
       .catch((error: unknown) => error as { status: number; code: string; message: string });
-    expect(http).toMatchObject({ status: 500, code: "invalid_scripted_call" });
+    expect(http).toMatchObject({ status: 400, code: "invalid_scripted_call" });
     expect((http as { message: string }).message).toContain("only a WebSocket carries one");
   });
 });

@@ -182,7 +182,7 @@ describe("structured output: turn.json and the strict schema check", () => {
 
   it("a strict fake refuses a scripted answer that breaks the schema, naming it; invalidJson is served as scripted", async () => {
     const refused = await ask(fakeResponses().reply(turn.json({ name: 42 })));
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       error: { code: "invalid_scripted_output", message: expect.stringContaining('"person"') },
     });
@@ -567,14 +567,14 @@ describe("namespaced tools and their callers", () => {
     expect(JSON.parse((generated as { arguments: string }).arguments)).toMatchObject({ id: expect.any(String) });
     // and its schema is the one scripted arguments must pass
     await expect(create(fakeResponses().reply(turn.functionCall("find_customer", { id: 7 })))).rejects.toMatchObject({
-      status: 500,
+      status: 400,
       code: "invalid_scripted_call",
     });
   });
 
   it("a tool only a program may call is never called by the model directly (a deliberate one still can be)", async () => {
     await expect(create(fakeResponses().reply(turn.functionCall("batch_export", {})))).rejects.toMatchObject({
-      status: 500,
+      status: 400,
       code: "invalid_scripted_call",
       message: expect.stringContaining('"batch_export" may be called only by a program'),
     });

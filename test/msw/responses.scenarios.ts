@@ -213,7 +213,7 @@ export function responsesScenarios(transport: Transport): void {
       const { fake, client } = await setup();
       const started = Date.now();
       await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
-        status: 500,
+        status: 400,
         code: "no_scripted_reply",
         message: expect.stringContaining("no reply scripted for POST"),
       });

@@ -237,7 +237,7 @@ describe("streamed with their own events", () => {
 });
 
 describe("the tool must be declared", () => {
-  test("a strict fake refuses an item whose tool the request does not declare (500 invalid_scripted_call)", async () => {
+  test("a strict fake refuses an item whose tool the request does not declare (400 invalid_scripted_call)", async () => {
     const fake = fakeResponses();
     const refused = (next: ReturnType<typeof turn.message>, tools: unknown[]) =>
       ask(fake, next, { tools }).then(
@@ -245,7 +245,7 @@ describe("the tool must be declared", () => {
         (error: unknown) => error as { status: number; code: string; message: string },
       );
     expect(await refused(turn.webSearch("x"), [])).toMatchObject({
-      status: 500,
+      status: 400,
       code: "invalid_scripted_call",
       message: expect.stringContaining("a web_search_call needs a web_search tool in the request's tools"),
     });

@@ -113,10 +113,10 @@ describe("a shell in a hosted container", () => {
     });
   });
 
-  test("results for a shell the app runs are a mistake in the script (500 invalid_scripted_call)", async () => {
+  test("results for a shell the app runs are a mistake in the script (400 invalid_scripted_call)", async () => {
     const fake = fakeResponses();
     const refused = await refusal(ask(fake, turn.shellCall("ls", { results: [{ stdout: "x" }] }), [{ type: "shell" }]));
-    expect(refused).toMatchObject({ status: 500, code: "invalid_scripted_call" });
+    expect(refused).toMatchObject({ status: 400, code: "invalid_scripted_call" });
     expect(refused?.message).toContain("the request's shell tool runs in the app");
     // and in the app, the call waits for the app's answer
     const local = await ask(fake, turn.shellCall("ls"), [{ type: "shell", environment: { type: "local" } }]);

@@ -27,7 +27,7 @@ const transports: [string, (fake: Fake) => Promise<OpenAI>][] = [
     async (fake) => {
       // its own server, listening only for this case (it would intercept the loopback ones too)
       const server = setupServer(...fake.handlers);
-      server.listen({ onUnhandledRequest: "error" });
+      server.listen({ onUnhandledFrame: "error" });
       closers.push(async () => server.close());
       return new OpenAI({ apiKey: "k", maxRetries: 0 });
     },

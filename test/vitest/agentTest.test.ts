@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect } from "vitest";
+import { examples } from "../../fixtures/factories/index.js";
 import { turn } from "../../fixtures/msw/index.js";
 import { agentTest } from "../../matchers/vitest.js";
 
@@ -9,7 +10,11 @@ const client = () => new OpenAI({ apiKey: "test-key", maxRetries: 0 });
 describe("agentTest", () => {
   agentTest("gives each test a responses fake installed on MSW", async ({ responses }) => {
     responses.reply(turn.functionCall("get_latest_sales_report", { region: "apac" }));
-    const response = await client().responses.create({ model: "gpt-5", input: "x" });
+    const response = await client().responses.create({
+      model: "gpt-5",
+      input: "x",
+      tools: [examples.salesTool as never],
+    });
     expect(response.output[0]).toBeReplayable();
     expect(responses.requests).toHaveLength(1);
   });

@@ -17,7 +17,7 @@ describe("a fake shared by concurrent tests", () => {
       if (++arrived === 2) gate.resolve();
       await gate.promise;
       const error = await client.responses.create({ model: "gpt-5", input: `q${n}` }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ status: 500, code: "no_scripted_reply" });
+      expect(error).toMatchObject({ status: 400, code: "no_scripted_reply" });
       expect((error as Error).message).toMatch(
         /2 tests were running at once: a fake shared by concurrent tests \(test\.concurrent\) .* Give each test its own fake: agentTest/,
       );

@@ -27,14 +27,14 @@ afterAll(() => {
 
 test("an unhandled request to a guarded host fails, never arrives, and says so", async () => {
   const response = await fetch(`http://127.0.0.1:${port}/v1/responses`);
-  expect(response.status).toBe(500);
+  expect(response.status).toBe(400);
   expect(response.headers.get("x-should-retry")).toBe("false");
   expect(await response.json()).toEqual({
     error: {
       message: expect.stringMatching(
         /^agent-testkit: GET http:\/\/127\.0\.0\.1:\d+\/v1\/responses has no fake handler; it was not sent to the real provider/,
       ),
-      type: "server_error",
+      type: "invalid_request_error",
       param: null,
       code: "unhandled_request",
     },
@@ -54,7 +54,7 @@ test("the official client does not retry a blocked request", async () => {
     },
   });
   await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
-    status: 500,
+    status: 400,
     code: "unhandled_request",
   });
   expect(attempts).toBe(1);

@@ -1,6 +1,6 @@
 // The cassette gate on tool items: a recorded item whose tool today's request does not declare, or
 // a custom tool call whose input its grammar now refuses, fails the replay as a recorded function
-// call that fails the replay gate does (500 cassette_gate, the cassette line), and a request whose
+// call that fails the replay gate does (400 cassette_gate, the cassette line), and a request whose
 // tools changed misses saying so. Recorded from an in-process upstream on loopback.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,7 +44,7 @@ describe("tool items in cassettes are gated", () => {
     // the recording is edited as if the model had answered outside the grammar
     writeFileSync(path, readFileSync(path, "utf8").replaceAll('"A-1042"', '"a1042"'));
     const error = await failure(client({ path, mode: "replay" }).responses.create(body));
-    expect(error).toMatchObject({ status: 500, code: "cassette_gate" });
+    expect(error).toMatchObject({ status: 400, code: "cassette_gate" });
     expect(error?.message).toMatch(
       /custom\.jsonl:2: the recorded custom_tool_call \(call_\w+\) fails the gate: .*grammar/,
     );

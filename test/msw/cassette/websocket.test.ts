@@ -160,7 +160,7 @@ describe("WebSocket turns in a cassette: ResponsesWS over listen()", () => {
     expect(missed).toEqual([
       {
         type: "error",
-        status: 500,
+        status: 400,
         error: expect.objectContaining({
           type: "agent_testkit_cassette_error",
           code: "cassette_miss",

@@ -27,7 +27,7 @@ afterAll(() => {
 
 test("a guarded host is never reached; the answer says why and is not retryable", async () => {
   const response = await fetch(`http://127.0.0.1:${port}/v1/responses`);
-  expect(response.status).toBe(500);
+  expect(response.status).toBe(400);
   expect(response.headers.get("x-should-retry")).toBe("false");
   expect(await response.json()).toMatchObject({
     error: { code: "unhandled_request", message: expect.stringContaining("has no fake handler") },
@@ -44,7 +44,7 @@ test("the official client does not retry a blocked request", async () => {
     fetch: (input, init) => (attempts++, fetch(input, init)),
   });
   await expect(client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({
-    status: 500,
+    status: 400,
     code: "unhandled_request",
   });
   expect(attempts).toBe(1);
