@@ -42,7 +42,7 @@ describe("toHaveAnsweredCall over re-sent history", () => {
       tools: { get_weather: getWeather },
       stopWhen: stepCountIs(5),
     });
-    const first = (fake.requests[0]?.response.body as { output: { call_id: string }[] }).output[0];
+    const first = (fake.requests[0]?.response.body as { output: { call_id: string }[] } | undefined)?.output[0];
     // the output of the first call went out twice (requests 2 and 3)
     const sent = fake.requests.filter((r) => JSON.stringify(r.body).includes('"function_call_output"'));
     expect(sent.length).toBeGreaterThanOrEqual(2);
