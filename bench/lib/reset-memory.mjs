@@ -1,0 +1,53 @@
+// Memory a fake holds after `reset()`, against a new fake's, in a process run with --expose-gc:
+// the heap with a fake that served N requests, had its log read (its copies made) and was reset,
+// against the heap with a new fake instead. Prints JSON. Used by `npm run bench` (bench/reset-memory.mjs) and test/hostile/memory.test.ts.
+import { fakeAgents, fakeResponses, turn } from "../../dist/msw.js";
+
+const count = Number(process.argv[2] ?? 50_000);
+const kind = process.argv[3] === "agents" ? "agents" : "responses";
+const headers = { authorization: "Bearer k", "content-type": "application/json" };
+const responsesBody = JSON.stringify({
+  model: "gpt-5",
+  input: [{ role: "user", content: `What is the status of order A-1042? ${"x".repeat(200)}` }],
+  tools: [{ type: "function", name: "lookup_order", parameters: { type: "object", properties: {} } }],
+});
+const sessionBody = JSON.stringify({ agent: { model: "gpt-6-astra" }, environment: { type: "none" }, input: "Hi" });
+
+function heap() {
+  for (let i = 0; i < 4; i++) globalThis.gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** The fakes of each round, kept alive: what they hold after reset() is what is measured. */
+const kept = [];
+const make = () => (kind === "responses" ? fakeResponses().respond(() => turn.message("Paid.")) : fakeAgents());
+async function load(fake, n) {
+  const [path, body] = kind === "responses" ? ["responses", responsesBody] : ["agents/sessions", sessionBody];
+  for (let i = 0; i < n; i++) {
+    const r = await fake.fetch(`https://api.openai.com/v1/${path}`, { method: "POST", headers, body });
+    await r.text();
+  }
+  return fake.requests.length;
+}
+
+// A first round, thrown away: what the process keeps of any round (compiled code, its caches) is
+// then in both measures, and what a reset fake holds is what the second round adds.
+await round();
+let fresh = make();
+const withNew = heap();
+fresh = undefined;
+const { served, loaded } = await round();
+const afterReset = heap();
+process.stdout.write(
+  `${JSON.stringify({ kind, count: served, withNew, loaded, afterReset, ratio: afterReset / withNew, fresh })}\n`,
+);
+
+/** A fake serves `count` requests, its log is read, it is reset; the fake is kept. */
+async function round() {
+  const fake = make();
+  const served = await load(fake, count);
+  const loaded = heap();
+  fake.reset();
+  kept.push(fake);
+  return { served, loaded };
+}
