@@ -170,6 +170,31 @@ console.log(text.includes("response.completed") ? "completed" : "cut short");
   expect(run).toEqual({ code: 0, stdout: "completed" });
 });
 
+test("background runs nobody waits for do not keep a plain script alive (five, ten minutes each)", async () => {
+  // issue 36 (10): the runs held the process for their whole runMs; the script's own work is done
+  const run = await runScript(`
+const fake = fakeResponses({ background: { queuedMs: 10, runMs: 600_000 } });
+for (let i = 0; i < 5; i++) fake.reply(turn.message("later"));
+const post = (body) => fake.fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: JSON.stringify(body) });
+for (let i = 0; i < 5; i++) console.log((await (await post({ model: "gpt-5", input: "x", background: true })).json()).status);
+`);
+  expect(run).toEqual({ code: 0, stdout: "queued\nqueued\nqueued\nqueued\nqueued" });
+});
+
+test("a script polling a background run keeps itself alive and sees it finish", async () => {
+  const run = await runScript(`
+const fake = fakeResponses({ background: { queuedMs: 20, runMs: 100 } }).reply(turn.message("polled"));
+const call = (path, init = {}) => fake.fetch("https://api.openai.com/v1" + path, { headers: { authorization: "Bearer k", "content-type": "application/json" }, ...init });
+let r = await (await call("/responses", { method: "POST", body: JSON.stringify({ model: "gpt-5", input: "x", background: true }) })).json();
+while (r.status === "queued" || r.status === "in_progress") {
+  await new Promise((resolve) => setTimeout(resolve, 25));
+  r = await (await call("/responses/" + r.id)).json();
+}
+console.log(r.status, r.output[0].content[0].text);
+`);
+  expect(run).toEqual({ code: 0, stdout: "completed polled" });
+});
+
 test("an open WebSocket connection's limit (an hour away) does not keep a plain script alive", async () => {
   const started = Date.now();
   // the fake's own way of taking a socket (what agentTest and webSocketHandlers use), with a silent peer
