@@ -27,8 +27,10 @@ const upstream = {
   },
 };
 
+/** One owner for every recording of this file: a fake that records again stands for a new run of its test. */
+const RERUNS = { label: "the runs this file stands for" };
 const recorder = (path: string, extra: Partial<CassetteOptions> = {}) =>
-  fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, ...extra } });
+  fakeResponses({ cassette: { path, upstream: upstream.responses, apiKey: KEY, owner: RERUNS, ...extra } });
 
 describe("record from the provider, then replay without it", () => {
   test("a tool loop, streamed and not: the replay gives the same outputs and ids", async () => {
@@ -120,7 +122,7 @@ describe("record from the provider, then replay without it", () => {
     const replaying = fakeResponses({ cassette: { path: join(dir, "loop.jsonl"), mode: "replay" } });
     const client = new OpenAI({ apiKey: KEY, fetch: replaying.fetch, maxRetries: 2 });
     const error = await toolLoop(client, "Where is A-1043?").catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 500, code: "cassette_miss" });
+    expect(error).toMatchObject({ status: 400, code: "cassette_miss" });
     expect((error as Error).message).toMatch(
       /no recording in .*loop\.jsonl \(recorded \d{4}-\d\d-\d\dT[\d:.]+Z by OpenAI\/JS [\d.]+ \(agent-testkit [\d.]+; gpt-5\)\) matches POST \/responses: the closest recording \(.*loop\.jsonl:2\) differs first at \/input: recorded "Where is A-1042\? token \[REDACTED\]", received "Where is A-1043\?"\. To record it, run the test with AGENT_TESTKIT_RECORD=new/,
     );
@@ -209,7 +211,7 @@ describe("record from the provider, then replay without it", () => {
     });
     await expect(
       new OpenAI({ apiKey: "x", fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input: "hi" }),
-    ).rejects.toMatchObject({ status: 500, code: "cassette_no_key" });
+    ).rejects.toMatchObject({ status: 400, code: "cassette_no_key" });
   });
 });
 
@@ -228,7 +230,7 @@ describe("gated", () => {
     const error = await client(fakeResponses({ cassette: { path, mode: "replay" } }))
       .responses.create({ model: "gpt-5", tools: [tool], input: "Where is A-1042?" })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 500, code: "cassette_gate" });
+    expect(error).toMatchObject({ status: 400, code: "cassette_gate" });
     expect((error as Error).message).toMatch(
       /gated\.jsonl:2: the recorded call "lookup_order" \(call_\w+\) fails the replay gate: arguments_schema: \/order_id must match pattern/,
     );

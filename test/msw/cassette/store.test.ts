@@ -32,9 +32,14 @@ const ask = (fake: ReturnType<typeof fakeResponses>, input: string) =>
   new OpenAI({ apiKey: KEY, fetch: fake.fetch, maxRetries: 0 }).responses.create({ model: "gpt-5", input });
 
 /** Records `inputs` into `section` of `path` from a fake provider that answers `answer`. */
+/** One owner for every recording of this file: each stands for a new run of the same test. */
+const RERUNS = { label: "the runs this file stands for" };
+
 async function record(path: string, section: string, inputs: string[], answer = "Paris.") {
   const provider = fakeResponses().respond(() => turn.message(answer));
-  const fake = fakeResponses({ cassette: { path, section, mode: "record", apiKey: KEY, fetch: provider.fetch } });
+  const fake = fakeResponses({
+    cassette: { path, section, mode: "record", apiKey: KEY, fetch: provider.fetch, owner: RERUNS },
+  });
   for (const input of inputs) await ask(fake, input);
   await fake.cassette?.saved();
 }
