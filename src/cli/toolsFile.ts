@@ -4,6 +4,7 @@ import { validatorFor } from "../schema.js";
 import { resolveTools } from "../tools.js";
 import type { ToolSpec } from "../types.js";
 import { UsageError } from "./args.js";
+import { importTools, isToolsModule } from "./toolsModule.js";
 
 /** A tools file as read: its text (to find lines in), its parsed value, and the tools in it. */
 export interface ToolsSource {
@@ -15,7 +16,8 @@ export interface ToolsSource {
 
 /**
  * Reads a tools file: an array of function tools, a request body with `tools`, one function
- * tool, or a bare JSON Schema. Errors name the file.
+ * tool, or a bare JSON Schema — as JSON, or exported by a module (`.js`, `.mjs`, `.cjs`, `.ts`:
+ * named `tools` or default). Errors name the file.
  */
 export async function readToolsFile(path: string): Promise<ToolSpec> {
   return (await readToolsSource(path)).spec;
@@ -23,6 +25,8 @@ export async function readToolsFile(path: string): Promise<ToolSpec> {
 
 /** {@link readToolsFile}, keeping the file's text and value. */
 export async function readToolsSource(path: string): Promise<ToolsSource> {
+  // a module's tools have no lines of JSON to point at: changes are reported without a line
+  if (isToolsModule(path)) return checkedSource(path, "", await importTools(path));
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -39,6 +43,10 @@ export async function readToolsSource(path: string): Promise<ToolsSource> {
       `${oneLine(path, 500)}: not valid JSON (${oneLine(error instanceof Error ? error.message : String(error), 200)})`,
     );
   }
+  return checkedSource(path, text, value);
+}
+
+function checkedSource(path: string, text: string, value: unknown): ToolsSource {
   if (
     value !== null &&
     typeof value === "object" &&

@@ -18,6 +18,8 @@ export function toolLocator(source: ToolsSource) {
     const found = findTool(source.value, tool);
     if (found === undefined) return {};
     const walked = walkSchema(found.parameters, path);
+    // a module's tools have no JSON lines to point at
+    if (source.text === "") return walked.exact ? { fragment: walked.value } : {};
     lines ??= jsonLineIndex(source.text);
     const line = nearestLine(lines, `${found.pointer}${walked.pointer}`);
     return { ...(line === undefined ? {} : { line }), ...(walked.exact ? { fragment: walked.value } : {}) };
