@@ -286,7 +286,7 @@ export function createLineChecker(options: LineCheckerOptions) {
     if (isProvenanceLine(value)) {
       const problem = provenanceProblem(value.provenance);
       if (problem) return record(line, "malformed_line", `malformed_line: ${problem}`);
-      tally.skipped++;
+      // where the recordings came from: a line of the file, and no interaction without a call
       const provenance = value.provenance as Provenance;
       if (tally.recorded.length < MAX_RECORDED)
         tally.recorded.push({ line, provenance, text: oneLine(describeProvenance(provenance), 2000) });

@@ -4,6 +4,11 @@ import type { CheckReport } from "../check.js";
 import type { DiffReport } from "../diff.js";
 import { LINE_OUTCOMES } from "./outcomes.js";
 
+/** `1 item`, `2 items`. */
+function counted(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 /** The check report as a table, the first failures and a summary line. */
 export function checkText(report: CheckReport): string {
   const width = largest(LINE_OUTCOMES.map((r) => r.length));
@@ -11,7 +16,7 @@ export function checkText(report: CheckReport): string {
     (r) => `  ${r.padEnd(width)}  ${String(report.counts[r]).padStart(9)}`,
   );
   const out = [
-    `${oneLine(report.file, 500)}: ${report.lines} lines, ${report.items} items${report.blank ? `, ${report.blank} blank` : ""}${report.skipped ? `, ${report.skipped} without a call` : ""}`,
+    `${oneLine(report.file, 500)}: ${counted(report.lines, "line")}, ${counted(report.items, "item")}${report.blank ? `, ${report.blank} blank` : ""}${report.skipped ? `, ${report.skipped} without a call` : ""}`,
     "",
     `  ${"reason".padEnd(width)}  ${"count".padStart(9)}`,
     ...rows,
