@@ -15,8 +15,9 @@ const MAX_COMPILED = 256;
 
 /**
  * Checks a `custom_tool_call`'s `input` against its tool's `format`: a `regex` grammar must match
- * the whole input (run on the linear-time engine); a `lark` grammar cannot be checked here and says
- * so (`checked: false`); a `text` format (or none) takes any string.
+ * the whole input (run on the linear-time engine; a grammar it cannot run — lookaround,
+ * backreferences, over 20,000 states — is not checked, and says so); a `lark` grammar cannot be
+ * checked here and says so (`checked: false`); a `text` format (or none) takes any string.
  *
  * @example
  * const format = { type: "grammar", syntax: "regex", definition: "[A-Z]-\\d{4}" };
@@ -45,6 +46,12 @@ export function checkCustomInput(tool: unknown, input: unknown): CustomInputVerd
       message: `${name} declares a ${describeValue(format.syntax)} grammar, which agent-testkit cannot check: the input is not checked`,
     };
   const matcher = regexOf(definition);
+  if (matcher === NEEDS_BACKTRACKING)
+    return {
+      ok: true,
+      checked: false,
+      message: `the regex grammar of ${name} needs backtracking (lookaround, a backreference, or more than 20,000 states once its counted repeats are copied out), which cannot run in linear time: the input is not checked`,
+    };
   if (matcher instanceof Error)
     return {
       ok: true,
@@ -60,11 +67,15 @@ export function checkCustomInput(tool: unknown, input: unknown): CustomInputVerd
       };
 }
 
+/** A grammar the linear engine cannot run: never handed to the backtracking one (seconds on 29 characters). */
+const NEEDS_BACKTRACKING = new Error("needs backtracking");
+
 function regexOf(definition: string): { test(input: string): boolean } | Error {
   let found = compiled.get(definition);
   if (!found) {
     try {
-      found = linearRegExp(`^(?:${definition})$`);
+      const matcher = linearRegExp(`^(?:${definition})$`);
+      found = matcher instanceof RegExp ? NEEDS_BACKTRACKING : matcher;
     } catch (error) {
       found = error instanceof Error ? error : new Error(String(error));
     }

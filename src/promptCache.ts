@@ -46,13 +46,14 @@ const MAX_DEPTH = 32;
  */
 export function promptPieces(parts: PromptParts): PromptPiece[] {
   const pieces: PromptPiece[] = [];
+  const seen = new WeakSet<object>();
   if (Array.isArray(parts.tools))
     parts.tools.forEach((tool, i) => {
-      walk(tool, `/tools/${i}`, 0, pieces, true);
+      walk(tool, `/tools/${i}`, 0, pieces, true, seen);
     });
   if (typeof parts.instructions === "string" && parts.instructions !== "")
     pieces.push({ path: "/instructions", text: parts.instructions });
-  itemPieces(inputItems(parts.input), 0, pieces);
+  itemPieces(inputItems(parts.input), 0, pieces, seen);
   return pieces;
 }
 
@@ -62,23 +63,47 @@ function inputItems(input: unknown): readonly unknown[] {
 }
 
 /** The pieces of input items, the first at `/input/<start>`: each item's kind and role, then its text. */
-function itemPieces(items: readonly unknown[], start: number, into: PromptPiece[]): PromptPiece[] {
+function itemPieces(
+  items: readonly unknown[],
+  start: number,
+  into: PromptPiece[],
+  seen = new WeakSet<object>(),
+): PromptPiece[] {
   items.forEach((item, i) => {
     const at = `/input/${start + i}`;
     if (!isRecord(item)) {
-      walk(item, at, 0, into, false);
+      walk(item, at, 0, into, false, seen);
       return;
     }
     const kind = typeof item.type === "string" ? item.type : "message";
     into.push({ path: at, text: `<${kind}${typeof item.role === "string" ? `:${item.role}` : ""}>` });
     for (const [key, value] of Object.entries(item))
-      if (!NOT_PROMPT.has(key)) walk(value, `${at}/${pointer(key)}`, 1, into, false);
+      if (!NOT_PROMPT.has(key)) walk(value, `${at}/${pointer(key)}`, 1, into, false, seen);
   });
   return into;
 }
 
-function walk(value: unknown, path: string, depth: number, into: PromptPiece[], keyed: boolean): void {
+/**
+ * The pieces of a value. An object met again (a value built in code, not parsed from JSON, that
+ * refers to itself or shares a part) is one piece of its own the second time: walked again, an
+ * object that refers to itself twice is 2³² paths at this depth.
+ */
+function walk(
+  value: unknown,
+  path: string,
+  depth: number,
+  into: PromptPiece[],
+  keyed: boolean,
+  seen: WeakSet<object>,
+): void {
   if (value === undefined) return;
+  if (value !== null && typeof value === "object") {
+    if (seen.has(value)) {
+      into.push({ path, text: "[seen]" });
+      return;
+    }
+    seen.add(value);
+  }
   if (depth >= MAX_DEPTH || value === null || typeof value !== "object") {
     const text = typeof value === "string" ? value : leafText(value);
     if (text === undefined || text === "") return;
@@ -88,16 +113,20 @@ function walk(value: unknown, path: string, depth: number, into: PromptPiece[], 
   }
   if (Array.isArray(value)) {
     value.forEach((entry, i) => {
-      walk(entry, `${path}/${i}`, depth + 1, into, keyed);
+      walk(entry, `${path}/${i}`, depth + 1, into, keyed, seen);
     });
     return;
   }
   for (const [key, entry] of Object.entries(value))
-    if (keyed || !NOT_PROMPT.has(key)) walk(entry, `${path}/${pointer(key)}`, depth + 1, into, keyed);
+    if (keyed || !NOT_PROMPT.has(key)) walk(entry, `${path}/${pointer(key)}`, depth + 1, into, keyed, seen);
 }
 
-/** A value as one piece: its JSON, or (a cycle, a BigInt, a depth JSON cannot take) a bounded description. */
+/**
+ * A value as one piece: a primitive's JSON; an object deeper than the walk goes, a bounded
+ * description (JSON.stringify of a value built in code may never end: shared parts, cycles).
+ */
 function leafText(value: unknown): string | undefined {
+  if (value !== null && typeof value === "object") return describeValue(value, 2000);
   try {
     return JSON.stringify(value);
   } catch {
