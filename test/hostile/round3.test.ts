@@ -1,6 +1,7 @@
 // Issue 36's adversarial round on round 3's surface: each case below failed (a host that died, a
 // hang, unbounded memory or work, a silent change) and is written to fail without its fix.
 import { describe, expect, test } from "vitest";
+import { createFactories } from "../../fixtures/factories/index.js";
 import { checkCustomInput } from "../../src/customTools.js";
 import { promptPrefixReport } from "../../src/promptCache.js";
 
@@ -25,5 +26,41 @@ describe("super-linear work", () => {
       { model: "gpt-5", tools: [tool, chain], input: "Hi again" },
     ];
     expect(promptPrefixReport(bodies).requests).toBe(2);
+  });
+});
+
+describe("generation from a pattern", () => {
+  test("a nested repeat whose shortest match is 20,000,000 characters is refused at once, not generated", () => {
+    const f = createFactories({
+      seed: 1,
+      tools: [
+        {
+          type: "function",
+          name: "t",
+          parameters: {
+            type: "object",
+            properties: { s: { type: "string", pattern: "^((a{1000}){1000}){20}$" } },
+            required: ["s"],
+          },
+        },
+      ],
+    });
+    expect(() => f.functionCall({ name: "t" })).toThrow(/more than agent-testkit generates/);
+  });
+
+  test("a pattern within the bound still generates a matching string", () => {
+    const tool = {
+      type: "function" as const,
+      name: "t",
+      parameters: {
+        type: "object",
+        properties: { s: { type: "string", maxLength: 20_000, pattern: "^(a{100}){100}(b|cc)+$" } },
+        required: ["s"],
+        additionalProperties: false,
+      },
+    };
+    const call = createFactories({ seed: 2, tools: [tool] }).functionCall({ name: "t" });
+    const { s } = JSON.parse(call.arguments) as { s: string };
+    expect(s).toMatch(/^(a{100}){100}(b|cc)+$/);
   });
 });
