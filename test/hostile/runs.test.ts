@@ -206,3 +206,43 @@ console.log("opened");
   expect(run).toEqual({ code: 0, stdout: "opened" });
   expect(Date.now() - started).toBeLessThan(15_000);
 }, 30_000);
+
+describe("stream timing at the edges (issue 36's adversarial round)", () => {
+  test("a stall of 1e10 ms waits (setTimeout's range is chained), it does not fire at once", async () => {
+    const run = await runScript(`
+const fake = fakeResponses().reply(turn.message("One two three").timed({ stall: { after: 2, ms: 1e10 } }));
+const response = await fake.fetch("https://api.openai.com/v1/responses", { method: "POST", headers: { authorization: "Bearer k", "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-5", input: "x", stream: true }) });
+const reader = response.body.getReader();
+const decoder = new TextDecoder();
+let text = "";
+const read = (async () => { for (;;) { const { done, value } = await reader.read(); if (done) return; text += decoder.decode(value); } })();
+await new Promise((resolve) => setTimeout(resolve, 300));
+const events = (text.match(/^event: /gm) ?? []).length;
+console.log(events);
+fake.reset(); // ends the stalled stream: the script is not held for 1e10 ms
+await read;
+`);
+    expect(run).toEqual({ code: 0, stdout: "2" });
+  });
+
+  test(".delay() takes finite milliseconds ≥ 0; NaN or Infinity is a mistake in the test, told at once", () => {
+    // a NaN delay held a background run forever; 1e12 answered in 1 ms
+    expect(() => turn.message("x").delay(Number.NaN)).toThrow(
+      /\.delay\(ms\) takes a finite number of milliseconds ≥ 0; got null/,
+    );
+    expect(() => turn.delay(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => turn.message("x").delay(-1)).toThrow(RangeError);
+  });
+});
+
+test("a background run's stall after its first events is kept (it was dropped)", async () => {
+  const fake = fakeResponses({ clock: "manual", background: { queuedMs: 10, runMs: 50 } }).reply(
+    turn.message("Later.").timed({ stall: { after: 1, ms: 5_000 } }),
+  );
+  const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+  const { id } = await client.responses.create({ model: "gpt-5", input: "x", background: true });
+  await fake.clock.advance(1_000);
+  expect((await client.responses.retrieve(id)).status).toBe("in_progress");
+  await fake.clock.advance(5_000);
+  expect((await client.responses.retrieve(id)).status).toBe("completed");
+});
