@@ -240,3 +240,18 @@ test("an upgrade handler that throws is a 500 on that socket, never the host's c
   expect(status).toBe(500);
   expect((await fetch(`${server.url}/responses`)).status).toBe(200);
 });
+
+test("a client that never reads and floods response.inject (150 × 1 MB, an unknown id) is closed with 1008; memory stays bounded", async () => {
+  // each response.inject.failed echoes its input (as the SDK types it): the answers piled up (+370 MB)
+  const { connect } = await open();
+  const { socket, closed } = await connect();
+  socket.pause();
+  const input = [{ role: "user", content: "x".repeat(1024 * 1024) }];
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 150; i++)
+    socket.send(JSON.stringify({ type: "response.inject", response_id: "resp_none", input }));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  socket.resume();
+  expect(await closed).toBe(1008);
+  expect(process.memoryUsage().heapUsed - before).toBeLessThan(150 * 1024 * 1024);
+});
