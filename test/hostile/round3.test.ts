@@ -1,7 +1,9 @@
 // Issue 36's adversarial round on round 3's surface: each case below failed (a host that died, a
 // hang, unbounded memory or work, a silent change) and is written to fail without its fix.
+import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
+import { agentStep, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { checkCustomInput } from "../../src/customTools.js";
 import { promptPrefixReport } from "../../src/promptCache.js";
 
@@ -63,4 +65,34 @@ describe("generation from a pattern", () => {
     const { s } = JSON.parse(call.arguments) as { s: string };
     expect(s).toMatch(/^(a{100}){100}(b|cc)+$/);
   });
+});
+
+describe("validation gaps", () => {
+  test("a namespace tool's function whose schema does not compile ($ref to nowhere) is a 400 naming it, not a 200 then a 500", async () => {
+    const fake = fakeResponses().reply(turn.functionCall("find", { id: "1" }));
+    const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+    const tools = [
+      {
+        type: "namespace",
+        name: "crm",
+        description: "CRM",
+        tools: [{ type: "function", name: "find", parameters: { $ref: "#/$defs/nowhere" } }],
+      },
+    ];
+    await expect(client.responses.create({ model: "gpt-5", input: "x", tools: tools as never })).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_function_parameters",
+      param: "tools[0].tools[0].parameters",
+    });
+  });
+});
+
+test("a cyclic or BigInt argument to agentStep.mcpCall / mcpApproval is a mistake told at once, never a session stuck in_progress", () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  expect(() => agentStep.mcpCall("docs", "search", cyclic)).toThrow(
+    /agentStep\.mcpCall\(server, name, arguments\) takes JSON; got a value that is not/,
+  );
+  expect(() => agentStep.mcpApproval({ server_label: "docs", name: "search", arguments: { n: 1n } })).toThrow(RangeError);
+  expect(agentStep.mcpCall("docs", "search", { q: "refunds" })).toBeDefined();
 });
