@@ -1,5 +1,8 @@
 // Issue 36's adversarial round on round 3's surface: each case below failed (a host that died, a
 // hang, unbounded memory or work, a silent change) and is written to fail without its fix.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
@@ -93,6 +96,26 @@ test("a cyclic or BigInt argument to agentStep.mcpCall / mcpApproval is a mistak
   expect(() => agentStep.mcpCall("docs", "search", cyclic)).toThrow(
     /agentStep\.mcpCall\(server, name, arguments\) takes JSON; got a value that is not/,
   );
-  expect(() => agentStep.mcpApproval({ server_label: "docs", name: "search", arguments: { n: 1n } })).toThrow(RangeError);
+  expect(() => agentStep.mcpApproval({ server_label: "docs", name: "search", arguments: { n: 1n } })).toThrow(
+    RangeError,
+  );
   expect(agentStep.mcpCall("docs", "search", { q: "refunds" })).toBeDefined();
 });
+
+test("a cassette of 12,000 lines written section first (as docs/cassettes.md shows them) indexes in linear time", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "agent-testkit-section-first-"));
+  const path = join(dir, "section-first.jsonl");
+  const line = (i: number) =>
+    JSON.stringify({
+      section: `s${i}`,
+      request: { method: "POST", path: "/responses", body: { model: "gpt-5", input: `q${i}` } },
+      response: { status: 200, headers: {}, body: { id: `resp_${i}`, object: "response", output: [] } },
+    });
+  writeFileSync(path, `${Array.from({ length: 12_000 }, (_, i) => line(i)).join("\n")}\n`);
+  const fake = fakeResponses({ cassette: { path, section: "s11999", mode: "replay" } });
+  const answer = await new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).responses.create({
+    model: "gpt-5",
+    input: "q11999",
+  });
+  expect(answer.id).toBe("resp_11999");
+}, 5_000);
