@@ -1,9 +1,10 @@
 // `agent-testkit init`: adds the setup entry to a project's Vitest or Jest config, editing the
-// config in place where its shape is plain enough to edit safely, writing one where there is none.
+// config in place where its syntax tree shows where (configEdit.ts), writing one where there is none.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs, UsageError } from "./args.js";
 import type { Io } from "./check.js";
+import { addSetupEntry } from "./configEdit.js";
 
 export const INIT_USAGE = `Usage: agent-testkit init [--runner vitest|jest] [--dir <dir>]
 
@@ -94,15 +95,12 @@ function initVitest(dir: string): Outcome {
     );
     return { kind: "created", file: name };
   }
-  return editConfig(dir, file, "vitest", [
-    [/\btest\s*:\s*\{/, `setupFiles: ["agent-testkit/vitest"]`],
-    [/defineConfig\(\s*\{/, `test: { setupFiles: ["agent-testkit/vitest"] }`],
-  ]);
+  return editConfig(dir, file, "vitest");
 }
 
 function initJest(dir: string): Outcome {
   const file = configFile(dir, "jest.config");
-  if (file) return editConfig(dir, file, "jest", OBJECT_STARTS);
+  if (file) return editConfig(dir, file, "jest");
   if (existsSync(join(dir, "jest.config.json"))) return editJson(dir, "jest.config.json", (config) => config);
   const pkg = readPackage(dir);
   if (pkg && typeof pkg.jest === "object" && pkg.jest !== null) return editJson(dir, "package.json", (p) => p.jest);
@@ -110,43 +108,21 @@ function initJest(dir: string): Outcome {
   return { kind: "created", file: "jest.config.cjs" };
 }
 
-/** Where a Jest config's object starts, in the forms its docs and `jest --init` write. */
-const OBJECT_STARTS: Array<[RegExp, string]> = [
-  [/module\.exports\s*=\s*\{/, `setupFilesAfterEnv: ["agent-testkit/jest"]`],
-  [/export\s+default\s+\{/, `setupFilesAfterEnv: ["agent-testkit/jest"]`],
-  [/\bconst\s+config\s*(?::\s*[\w.]+\s*)?=\s*\{/, `setupFilesAfterEnv: ["agent-testkit/jest"]`],
-];
-
 /**
- * Adds the entry to a config file's text: into its `setupFiles`/`setupFilesAfterEnv` array when it
- * has one, else at the first of `starts` found. Anything else is left for the user.
+ * Adds the entry to a config file, found in its syntax tree (configEdit.ts): into its
+ * `setupFiles`/`setupFilesAfterEnv` array when it has one, else into the object the runner reads.
+ * Anything else is left for the user.
  */
-function editConfig(dir: string, file: string, runner: Runner, starts: Array<[RegExp, string]>): Outcome {
+function editConfig(dir: string, file: string, runner: Runner): Outcome {
   const path = join(dir, file);
-  const text = readFileSync(path, "utf8");
-  if (text.includes(ENTRY[runner])) return { kind: "present", file };
-  const key = KEY[runner];
-  const entry = JSON.stringify(ENTRY[runner]);
-  const array = new RegExp(`\\b${key}\\s*:\\s*\\[`).exec(text);
-  const single = new RegExp(`\\b${key}\\s*:\\s*("[^"\\n]*"|'[^'\\n]*')`).exec(text);
-  let edited: string | undefined;
-  if (array) {
-    const at = array.index + array[0].length;
-    edited = insertAt(text, at, /^\s*\]/.test(text.slice(at)) ? entry : `${entry}, `);
-  } else if (single)
-    edited = `${text.slice(0, single.index)}${key}: [${entry}, ${single[1]}]${text.slice(single.index + single[0].length)}`;
-  else if (new RegExp(`\\b${key}\\b`).test(text))
-    return { kind: "unedited", file, why: `its ${key} is not an array literal` };
-  else
-    for (const [pattern, insertion] of starts) {
-      const found = pattern.exec(text);
-      if (found) {
-        edited = withProperty(text, found.index + found[0].length, insertion);
-        break;
-      }
-    }
-  if (edited === undefined) return { kind: "unedited", file, why: "no config object found in it" };
-  writeFileSync(path, edited);
+  const result = addSetupEntry(readFileSync(path, "utf8"), file, {
+    entry: ENTRY[runner],
+    key: KEY[runner],
+    ...(runner === "vitest" ? { section: "test" } : {}),
+  });
+  if (result.kind === "present") return { kind: "present", file };
+  if (result.kind === "unedited") return { kind: "unedited", file, why: result.why };
+  writeFileSync(path, result.text);
   return { kind: "added", file };
 }
 
@@ -188,16 +164,4 @@ function readPackage(dir: string): Record<string, unknown> | undefined {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/** `text` with `property` first in the object literal whose `{` ends at `at`, laid out as the object is. */
-function withProperty(text: string, at: number, property: string): string {
-  const rest = text.slice(at);
-  const multiline = /^[ \t]*\n([ \t]*)/.exec(rest);
-  if (multiline) return insertAt(text, at, `\n${multiline[1]}${property},`);
-  return insertAt(text, at, /^\s*\}/.test(rest) ? ` ${property} ` : ` ${property},`);
-}
-
-function insertAt(text: string, at: number, insertion: string): string {
-  return `${text.slice(0, at)}${insertion}${text.slice(at)}`;
 }

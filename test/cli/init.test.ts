@@ -173,3 +173,43 @@ describe("which runner", () => {
     expect((await run(["--help"])).out).toContain("init [--runner vitest|jest]");
   });
 });
+
+// Issue 36's adversarial round: init said "added" (or "already there") and the entry did nothing.
+describe("the config's syntax tree, not its text", () => {
+  test("test: shared (options in a variable) is left for the user, not given a second test key", async () => {
+    const config = `import { defineConfig } from "vitest/config";\nconst shared = { globals: true };\nexport default defineConfig({ test: shared });\n`;
+    const dir = project({ "package.json": pkg({ vitest: "^5" }), "vitest.config.ts": config });
+    const { code, err } = await run(["init", "--dir", dir]);
+    expect(code).toBe(1);
+    expect(err).toContain("its test options are not an object literal (shared)");
+    expect(read(dir, "vitest.config.ts")).toBe(config);
+  });
+
+  test("a comment mentioning test: { does not receive the entry; the config's own test section does", async () => {
+    const config = `import { defineConfig } from "vitest/config";\n// test: { setupFiles: [] } is where it goes\nexport default defineConfig({\n  test: { environment: "node" },\n});\n`;
+    const dir = project({ "package.json": pkg({ vitest: "^5" }), "vitest.config.ts": config });
+    expect((await run(["init", "--dir", dir])).code).toBe(0);
+    const edited = read(dir, "vitest.config.ts");
+    expect(edited).toContain("// test: { setupFiles: [] } is where it goes");
+    expect((evaluated(edited).test as { setupFiles: unknown }).setupFiles).toEqual(["agent-testkit/vitest"]);
+  });
+
+  test("a comment mentioning agent-testkit/jest is not 'already there'", async () => {
+    const config = `// see agent-testkit/jest's docs\nmodule.exports = {\n  testEnvironment: "node",\n};\n`;
+    const dir = project({ "package.json": pkg({ jest: "^30" }), "jest.config.js": config });
+    const { code, out } = await run(["init", "--dir", dir]);
+    expect(code).toBe(0);
+    expect(out).toContain('added "agent-testkit/jest" to setupFilesAfterEnv in jest.config.js');
+    expect(evaluated(read(dir, "jest.config.js")).setupFilesAfterEnv).toEqual(["agent-testkit/jest"]);
+  });
+
+  test("a repeated key: the last one, the one the runner reads, gets the entry", async () => {
+    const config = `export default {\n  test: { setupFiles: ["./old.ts"] },\n  test: { setupFiles: ["./new.ts"] },\n};\n`;
+    const dir = project({ "package.json": pkg({ vitest: "^5" }), "vitest.config.mjs": config });
+    expect((await run(["init", "--dir", dir])).code).toBe(0);
+    expect((evaluated(read(dir, "vitest.config.mjs")).test as { setupFiles: unknown }).setupFiles).toEqual([
+      "agent-testkit/vitest",
+      "./new.ts",
+    ]);
+  });
+});
