@@ -1,6 +1,7 @@
 // Memory a fake holds after `reset()`, against a new fake's, in a process run with --expose-gc:
 // the heap with a fake that served N requests, had its log read (its copies made) and was reset,
-// against the heap with a new fake instead. Prints JSON. Used by `npm run bench` (bench/reset-memory.mjs) and test/hostile/memory.test.ts.
+// against the heap with a new fake instead. Prints JSON. Used by `npm run bench`
+// (bench/reset-memory.mjs) and test/hostile/memory.test.ts.
 import { fakeAgents, fakeResponses, turn } from "../../dist/msw.js";
 
 const count = Number(process.argv[2] ?? 50_000);
