@@ -53,7 +53,7 @@ describe("each tool's item, with its defaults", () => {
       // the sources are listed only with include: ["web_search_call.action.sources"] (test/trust)
       action: { type: "search", query: "weather in Paris" },
     });
-    expect((searched.output[0] as { action: object }).action).not.toHaveProperty("sources");
+    expect((searched.output[0] as unknown as { action: object }).action).not.toHaveProperty("sources");
     // the message after a search cites its sources
     expect((searched.output[1] as unknown as { content: Item[] }).content[0]).toMatchObject({
       text: "Here is what I found: Example Domain.",
