@@ -7,6 +7,8 @@ import OpenAI, { toFile } from "openai";
 import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { createContext } from "../../fixtures/msw/responses/context.js";
+import { routeVectorStores } from "../../fixtures/msw/responses/vectorStores.js";
 import { checkCustomInput } from "../../src/customTools.js";
 import { promptPrefixReport } from "../../src/promptCache.js";
 
@@ -135,3 +137,29 @@ test("a vector store search with a 96 KB query over a 116 KB file looks up each 
   const found = await openai.vectorStores.search(store.id, { query, max_num_results: 3 });
   expect(found.data[0]?.content[0]?.text).toBe("w3x");
 }, 1_000); // ~0.07 s; each query word against each passage took 2 s here (5 s at the report's sizes)
+
+test("a file batch of 30,000 ids counts the store once, not once per file", async () => {
+  // the route as the fake serves it, on files stored directly (30,000 uploads would be the test's cost)
+  const ctx = createContext({});
+  const ids = Array.from({ length: 30_000 }, (_, i) => `file-${i}`);
+  for (const id of ids)
+    ctx.storage.files.set(id, {
+      object: { id, bytes: 1, filename: `${id}.txt` },
+      content: new Uint8Array([120]),
+    } as never);
+  const call = async (path: string, body: unknown) => {
+    const url = new URL(`https://api.openai.com/v1${path}`);
+    const request = {
+      method: "POST",
+      url: url.href,
+      headers: new Headers({ "content-type": "application/json" }),
+      text: async () => JSON.stringify(body),
+    };
+    const parts = url.pathname.split("/").slice(2);
+    const record = { body: undefined, response: {} } as never;
+    return (await routeVectorStores(ctx, request, url, parts, record)).json() as Promise<Record<string, unknown>>;
+  };
+  const store = await call("/vector_stores", { name: "big" });
+  const batch = await call(`/vector_stores/${store.id}/file_batches`, { file_ids: ids });
+  expect(batch.file_counts).toMatchObject({ completed: 30_000, total: 30_000 });
+}, 2_000); // ~0.1 s; a recount per file was 30,000 × 30,000
