@@ -85,8 +85,9 @@ function itemPieces(
 
 /**
  * The pieces of a value. An object met again (a value built in code, not parsed from JSON, that
- * refers to itself or shares a part) is one piece of its own the second time: walked again, an
- * object that refers to itself twice is 2³² paths at this depth.
+ * refers to itself or shares a part) is one piece the second time, its bounded description (the
+ * same for the same value in every request): walked again, an object that refers to itself twice
+ * is 2³² paths at this depth.
  */
 function walk(
   value: unknown,
@@ -99,7 +100,7 @@ function walk(
   if (value === undefined) return;
   if (value !== null && typeof value === "object") {
     if (seen.has(value)) {
-      into.push({ path, text: "[seen]" });
+      into.push({ path, text: describeValue(value, 2000) });
       return;
     }
     seen.add(value);

@@ -49,7 +49,8 @@ describe("toHaveAnsweredCall over re-sent history", () => {
     expect(fake).toHaveAnsweredCall(first, "sunny");
   });
 
-  test("a stateless loop re-sending input: one answer; a changed output for the same call: two", async () => {
+  /** A fake scripted with a call and two answers, and the call its first request got. */
+  async function called() {
     const fake = fakeResponses().reply(
       turn.functionCall("get_weather", { city: "Oslo" }),
       turn.message("A."),
@@ -59,34 +60,21 @@ describe("toHaveAnsweredCall over re-sent history", () => {
     const first = await client.responses.create({ model: "gpt-5", input: "Weather?", tools: [weather] });
     const call = first.output[0];
     if (call?.type !== "function_call") throw new Error("expected a call");
+    const send = (input: OpenAI.Responses.ResponseInputItem[]) =>
+      client.responses.create({ model: "gpt-5", input, tools: [weather] });
+    return { fake, call, send };
+  }
+
+  test("a stateless loop re-sending input: one answer; a changed output for the same call: two", async () => {
+    const { fake, call, send } = await called();
     const history = [{ role: "user" as const, content: "Weather?" }, call];
     const output = { type: "function_call_output" as const, call_id: call.call_id, output: "sunny" };
-    await client.responses.create({ model: "gpt-5", input: [...history, output], tools: [weather] });
-    await client.responses.create({
-      model: "gpt-5",
-      input: [...history, output, { role: "user", content: "And now?" }],
-      tools: [weather],
-    });
+    await send([...history, output]);
+    await send([...history, output, { role: "user", content: "And now?" }]);
     expect(fake).toHaveAnsweredCall(call, "sunny");
-    const changed = fakeResponses().reply(
-      turn.functionCall("get_weather", { city: "Oslo" }),
-      turn.message("A."),
-      turn.message("B."),
-    );
-    const again = new OpenAI({ apiKey: "k", fetch: changed.fetch });
-    const r = await again.responses.create({ model: "gpt-5", input: "Weather?", tools: [weather] });
-    const c = r.output[0];
-    if (c?.type !== "function_call") throw new Error("expected a call");
-    await again.responses.create({
-      model: "gpt-5",
-      input: [c, { type: "function_call_output", call_id: c.call_id, output: "sunny" }],
-      tools: [weather],
-    });
-    await again.responses.create({
-      model: "gpt-5",
-      input: [c, { type: "function_call_output", call_id: c.call_id, output: "rain" }],
-      tools: [weather],
-    });
+    const { fake: changed, call: c, send: sendAgain } = await called();
+    await sendAgain([c, { type: "function_call_output", call_id: c.call_id, output: "sunny" }]);
+    await sendAgain([c, { type: "function_call_output", call_id: c.call_id, output: "rain" }]);
     let message = "";
     try {
       expect(changed).toHaveAnsweredCall(c);
