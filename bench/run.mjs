@@ -15,6 +15,7 @@ const benches = {
   "websocket-cassette": async () => (await import("./websocket-cassette.mjs")).benchWebSocketCassette(),
   "request-log": async () => (await import("./request-log.mjs")).benchRequestLog(),
   "reset-memory": async () => (await import("./reset-memory.mjs")).benchResetMemory(),
+  growth: async () => (await import("./growth.mjs")).benchGrowth(),
   websocket: async () => (await import("./websocket.mjs")).benchWebSocket(),
   "log-check": async () =>
     (await import("./log-check.mjs")).benchLogCheck({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),

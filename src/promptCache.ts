@@ -45,15 +45,20 @@ const MAX_DEPTH = 32;
  * one text part. Ids and statuses are left out: the model never reads them.
  */
 export function promptPieces(parts: PromptParts): PromptPiece[] {
+  const pieces = headPieces(parts);
+  itemPieces(inputItems(parts.input), 0, pieces);
+  return pieces;
+}
+
+/** The pieces before the input: the tools' fields, then the instructions. */
+export function headPieces(parts: Omit<PromptParts, "input">): PromptPiece[] {
   const pieces: PromptPiece[] = [];
-  const seen = new WeakSet<object>();
   if (Array.isArray(parts.tools))
     parts.tools.forEach((tool, i) => {
-      walk(tool, `/tools/${i}`, 0, pieces, true, seen);
+      walk(tool, `/tools/${i}`, 0, pieces, true, new WeakSet());
     });
   if (typeof parts.instructions === "string" && parts.instructions !== "")
     pieces.push({ path: "/instructions", text: parts.instructions });
-  itemPieces(inputItems(parts.input), 0, pieces, seen);
   return pieces;
 }
 
@@ -62,14 +67,14 @@ function inputItems(input: unknown): readonly unknown[] {
   return typeof input === "string" ? [{ role: "user", content: input }] : Array.isArray(input) ? input : [];
 }
 
-/** The pieces of input items, the first at `/input/<start>`: each item's kind and role, then its text. */
-function itemPieces(
-  items: readonly unknown[],
-  start: number,
-  into: PromptPiece[],
-  seen = new WeakSet<object>(),
-): PromptPiece[] {
+/**
+ * The pieces of input items, the first at `/input/<start>`: each item's kind and role, then its
+ * text. Each item is read on its own (what one item shares with another is read again), so that
+ * the pieces of a conversation are its items' pieces one after another.
+ */
+export function itemPieces(items: readonly unknown[], start: number, into: PromptPiece[] = []): PromptPiece[] {
   items.forEach((item, i) => {
+    const seen = new WeakSet<object>();
     const at = `/input/${start + i}`;
     if (!isRecord(item)) {
       walk(item, at, 0, into, false, seen);
@@ -191,6 +196,75 @@ export function divergence(
 }
 
 /**
+ * A prompt's hash, one per whole block (each of everything before it too: a chain), under a cache
+ * key; extended piece by piece. `fork` gives a copy to extend apart (a response chain extends the
+ * hash of the history before it, never re-reads it): the blocks so far are shared, not copied,
+ * until both are extended.
+ */
+export class PromptHash {
+  #blocks: string[];
+  #count: number;
+  #a: number;
+  #b: number;
+  #filled: number;
+  #characters: number;
+
+  private constructor(blocks: string[], count: number, a: number, b: number, filled: number, characters: number) {
+    this.#blocks = blocks;
+    this.#count = count;
+    this.#a = a;
+    this.#b = b;
+    this.#filled = filled;
+    this.#characters = characters;
+  }
+
+  /** An empty prompt under `key` (a `prompt_cache_key`, or ""). */
+  static of(key: string): PromptHash {
+    return new PromptHash([], 0, fnv(0x811c9dc5, key), fnv(0x01000193, key), 0, 0);
+  }
+
+  extend(pieces: readonly PromptPiece[]): this {
+    // another fork extended the shared blocks past this one's: take a copy of this one's own
+    if (this.#blocks.length !== this.#count) this.#blocks = this.#blocks.slice(0, this.#count);
+    let a = this.#a;
+    let b = this.#b;
+    let filled = this.#filled;
+    for (const piece of pieces) {
+      const text = piece.text;
+      this.#characters += text.length;
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        a = Math.imul(a ^ code, 0x01000193) >>> 0;
+        b = Math.imul(b ^ code, 0x01000197) >>> 0;
+        if (++filled === BLOCK_CHARS) {
+          this.#blocks.push(`${a.toString(36)}.${b.toString(36)}.${this.#blocks.length}`);
+          filled = 0;
+        }
+      }
+    }
+    this.#a = a;
+    this.#b = b;
+    this.#filled = filled;
+    this.#count = this.#blocks.length;
+    return this;
+  }
+
+  fork(): PromptHash {
+    return new PromptHash(this.#blocks, this.#count, this.#a, this.#b, this.#filled, this.#characters);
+  }
+
+  /** The hashes of the whole blocks so far. */
+  get blocks(): readonly string[] {
+    return this.#blocks.length === this.#count ? this.#blocks : this.#blocks.slice(0, this.#count);
+  }
+
+  /** The characters hashed so far. */
+  get characters(): number {
+    return this.#characters;
+  }
+}
+
+/**
  * A prompt cache: the blocks of prompts seen, by cache key, each kept until its retention ends.
  * `use` answers how many tokens of a prompt were cached, then keeps (or refreshes) its blocks.
  */
@@ -203,8 +277,9 @@ export class PromptCache {
     this.#limit = limit;
   }
 
-  use(pieces: readonly PromptPiece[], key: string, now: number, retentionMs: number): number {
-    const hashes = blockHashes(pieces, key);
+  /** `prompt`: its pieces (hashed under `key`), or its hash. */
+  use(prompt: readonly PromptPiece[] | PromptHash, key: string, now: number, retentionMs: number): number {
+    const hashes = (prompt instanceof PromptHash ? prompt : PromptHash.of(key).extend(prompt)).blocks;
     let matched = 0;
     while (matched < hashes.length && (this.#blocks.get(hashes[matched] ?? "") ?? -1) > now) matched++;
     if (hashes.length * CACHE_BLOCK_TOKENS >= CACHE_MIN_TOKENS)
@@ -227,25 +302,6 @@ export class PromptCache {
       this.#blocks.delete(hash);
     }
   }
-}
-
-/** One hash per whole block of the prompt, each of everything before it too (a chain), under `key`. */
-function blockHashes(pieces: readonly PromptPiece[], key: string): string[] {
-  const hashes: string[] = [];
-  let a = fnv(0x811c9dc5, key);
-  let b = fnv(0x01000193, key);
-  let inBlock = 0;
-  for (const piece of pieces)
-    for (let i = 0; i < piece.text.length; i++) {
-      const code = piece.text.charCodeAt(i);
-      a = Math.imul(a ^ code, 0x01000193) >>> 0;
-      b = Math.imul(b ^ code, 0x01000197) >>> 0;
-      if (++inBlock === BLOCK_CHARS) {
-        hashes.push(`${a.toString(36)}.${b.toString(36)}.${hashes.length}`);
-        inBlock = 0;
-      }
-    }
-  return hashes;
 }
 
 function fnv(seed: number, text: string): number {
