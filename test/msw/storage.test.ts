@@ -111,7 +111,7 @@ describe("hosted tools read what the app stored", () => {
   });
 
   test("what an upload is not: no multipart body, no file, an unknown purpose, a body over the limit", async () => {
-    const fake = fakeResponses({ maxBodyBytes: 64 });
+    const fake = fakeResponses({ maxBodyBytes: 512 }); // the whole body counts, its multipart framing too
     const openai = client(fake);
     const post = (body: BodyInit, headers: Record<string, string> = {}) =>
       fake.fetch("https://api.openai.com/v1/files", {
@@ -128,7 +128,7 @@ describe("hosted tools read what the app stored", () => {
     badPurpose.set("file", new Blob(["x"]), "x.txt");
     expect(await (await post(badPurpose)).json()).toMatchObject({ error: { param: "purpose", code: "invalid_value" } });
     const large = await refusal(
-      openai.files.create({ file: await toFile(Buffer.alloc(200), "big.bin"), purpose: "assistants" }),
+      openai.files.create({ file: await toFile(Buffer.alloc(1000), "big.bin"), purpose: "assistants" }),
     );
     expect(large).toMatchObject({ status: 413 });
     const garbled = await post("--x\r\nnot a part", { "content-type": "multipart/form-data; boundary=x" });
