@@ -277,9 +277,8 @@ export class PromptCache {
     this.#limit = limit;
   }
 
-  /** `prompt`: its pieces (hashed under `key`), or its hash. */
-  use(prompt: readonly PromptPiece[] | PromptHash, key: string, now: number, retentionMs: number): number {
-    const hashes = (prompt instanceof PromptHash ? prompt : PromptHash.of(key).extend(prompt)).blocks;
+  use(prompt: PromptHash, now: number, retentionMs: number): number {
+    const hashes = prompt.blocks;
     let matched = 0;
     while (matched < hashes.length && (this.#blocks.get(hashes[matched] ?? "") ?? -1) > now) matched++;
     if (hashes.length * CACHE_BLOCK_TOKENS >= CACHE_MIN_TOKENS)

@@ -5,7 +5,7 @@ import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { estimateTokens, textLength } from "../../fixtures/msw/usage.js";
-import { CACHE_RETENTION_MS, PromptCache, promptPieces } from "../../src/promptCache.js";
+import { CACHE_RETENTION_MS, PromptCache, PromptHash, promptPieces } from "../../src/promptCache.js";
 
 const instructions = "You are the archivist. Quote the ledger exactly and keep answers short. ".repeat(70);
 
@@ -44,7 +44,7 @@ function watched(fake: ReturnType<typeof fakeResponses>, reads?: { count: number
     return seen.map(({ conversation, input }) => {
       const history = conversation.slice(0, conversation.length - input);
       const pieces = promptPieces({ instructions, input: conversation });
-      const cached = cache.use(pieces, "", Date.now(), CACHE_RETENTION_MS.in_memory);
+      const cached = cache.use(PromptHash.of("").extend(pieces), Date.now(), CACHE_RETENTION_MS.in_memory);
       const tokens =
         estimateTokens(textLength(history)) +
         estimateTokens(textLength(conversation.slice(-input)) + instructions.length);

@@ -105,6 +105,14 @@ describe("uploads through the official client", () => {
       const into = await client.containers.files.create(container.id, { file: await big() }).catch((e: unknown) => e);
       expect(into).toMatchObject({ status: 413, code: "request_too_large" });
     }
+    // a string body counts whole too: its framing and fields, not only its file
+    const field = `--xyz\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${"p".repeat(LIMIT)}\r\n--xyz--\r\n`;
+    const text = await fake.fetch("https://api.openai.com/v1/files", {
+      method: "POST",
+      headers: multipart,
+      body: field,
+    });
+    expect(text.status).toBe(413);
   });
 
   test("a multipart body that does not parse is a 400 invalid_multipart on every transport, never a 500", async () => {

@@ -5,7 +5,7 @@
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { PromptCache } from "../../src/promptCache.js";
+import { PromptCache, PromptHash } from "../../src/promptCache.js";
 
 const client = (fake: { fetch: typeof fetch }) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
 // 6,000 characters of instructions, then the input "Hi" read as "<message:user>" (14) + "Hi" (2):
@@ -99,11 +99,12 @@ describe("the prompt cache's own promises", () => {
 
   test("it holds a bounded number of blocks: past its limit the oldest go first", () => {
     const cache = new PromptCache(11);
-    const prompt = (text: string) => [{ path: "/instructions", text: text.repeat(6016 / text.length) }];
-    cache.use(prompt("ab"), "", 0, 60_000);
-    expect(cache.use(prompt("ab"), "", 1, 60_000)).toBe(1408);
-    cache.use(prompt("cd"), "", 2, 60_000); // 11 more blocks: the first prompt's go
-    expect(cache.use(prompt("cd"), "", 3, 60_000)).toBe(1408);
-    expect(cache.use(prompt("ab"), "", 4, 60_000)).toBe(0);
+    const prompt = (text: string) =>
+      PromptHash.of("").extend([{ path: "/instructions", text: text.repeat(6016 / text.length) }]);
+    cache.use(prompt("ab"), 0, 60_000);
+    expect(cache.use(prompt("ab"), 1, 60_000)).toBe(1408);
+    cache.use(prompt("cd"), 2, 60_000); // 11 more blocks: the first prompt's go
+    expect(cache.use(prompt("cd"), 3, 60_000)).toBe(1408);
+    expect(cache.use(prompt("ab"), 4, 60_000)).toBe(0);
   });
 });
