@@ -4,7 +4,7 @@ const entries = {
   index: "src/index.ts",
   cli: "src/cli.ts",
   // the worker of `check --threads`, loaded by path next to cli.js
-  "check-worker": "src/cli/checkWorker.ts",
+  "check-worker": "src/cli/check/worker.ts",
   matchers: "matchers/index.ts",
   jest: "matchers/jest.ts",
   factories: "fixtures/factories/index.ts",

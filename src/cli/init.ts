@@ -3,8 +3,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs, UsageError } from "./args.js";
-import type { Io } from "./check.js";
 import { addSetupEntry } from "./configEdit.js";
+import type { Io } from "./io.js";
 
 export const INIT_USAGE = `Usage: agent-testkit init [--runner vitest|jest] [--dir <dir>]
 

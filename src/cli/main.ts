@@ -1,9 +1,10 @@
 import { oneLine } from "../internal/render.js";
 import { VERSION } from "../version.js";
 import { UsageError } from "./args.js";
-import { CHECK_USAGE, type Io, runCheck } from "./check.js";
-import { DIFF_USAGE, runDiff } from "./diff.js";
+import { CHECK_USAGE, runCheck } from "./check/command.js";
+import { DIFF_USAGE, runDiff } from "./diff/command.js";
 import { INIT_USAGE, runInit } from "./init.js";
+import type { Io } from "./io.js";
 import { defuseText } from "./report/logSafe.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]

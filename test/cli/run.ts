@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import type { Io } from "../../src/cli/check.js";
+import type { Io } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 
 /** Runs the CLI in-process, capturing stdout and stderr. */

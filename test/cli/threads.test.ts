@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
-import { BATCH_BYTES, threadCount } from "../../src/cli/check.js";
+import { BATCH_BYTES, threadCount } from "../../src/cli/check/workers.js";
 import { requireFreshBuild, root } from "../build.js";
 import { lookupOrderTool, salesTool } from "../core/samples.js";
 

@@ -1,6 +1,6 @@
 import { oneLine } from "../../internal/render.js";
-import type { CheckFailure, CheckReport } from "../check.js";
-import type { DiffReport } from "../diff.js";
+import type { CheckFailure, CheckReport } from "../check/report.js";
+import type { DiffReport } from "../diff/report.js";
 import { escapeOldSyntax, withoutCommands } from "./logSafe.js";
 import { checkText, diffText } from "./text.js";
 

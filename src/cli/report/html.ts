@@ -1,8 +1,8 @@
 import { largest } from "../../internal/arrays.js";
 import { oneLine } from "../../internal/render.js";
 import { VERSION } from "../../version.js";
-import type { CheckReport } from "../check.js";
-import type { DiffReport, LocatedChange } from "../diff.js";
+import type { CheckReport } from "../check/report.js";
+import type { DiffReport, LocatedChange } from "../diff/report.js";
 import { escapeMarkup as esc } from "./markup.js";
 import { LINE_OUTCOMES, type LineOutcome, OUTCOME_DESCRIPTIONS } from "./outcomes.js";
 

@@ -1,6 +1,6 @@
 import { oneLine } from "../../internal/render.js";
-import type { CheckReport } from "../check.js";
-import type { DiffReport, LocatedChange } from "../diff.js";
+import type { CheckReport } from "../check/report.js";
+import type { DiffReport, LocatedChange } from "../diff/report.js";
 import { escapeMarkup, escapeText } from "./markup.js";
 import { FAILING_OUTCOMES, OUTCOME_DESCRIPTIONS } from "./outcomes.js";
 

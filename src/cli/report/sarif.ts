@@ -3,8 +3,8 @@ import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Location, Log, ReportingDescriptor, Result } from "sarif";
 import { VERSION } from "../../version.js";
-import type { CheckReport } from "../check.js";
-import type { DiffReport } from "../diff.js";
+import type { CheckReport } from "../check/report.js";
+import type { DiffReport } from "../diff/report.js";
 import { DOCS_URL, FAILING_OUTCOMES, OUTCOME_DESCRIPTIONS } from "./outcomes.js";
 
 const SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";

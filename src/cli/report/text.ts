@@ -1,7 +1,7 @@
 import { largest } from "../../internal/arrays.js";
 import { oneLine } from "../../internal/render.js";
-import type { CheckReport } from "../check.js";
-import type { DiffReport } from "../diff.js";
+import type { CheckReport } from "../check/report.js";
+import type { DiffReport } from "../diff/report.js";
 import { LINE_OUTCOMES } from "./outcomes.js";
 
 /** `1 item`, `2 items`. */

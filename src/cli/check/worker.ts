@@ -1,7 +1,8 @@
 // A worker of `agent-testkit check --threads n`: decodes, splits and judges numbered batches of
 // whole lines with its own compiled gate, and sends back its tally at the end.
 import { parentPort, workerData } from "node:worker_threads";
-import { createLineChecker, type LineOutcome } from "./check.js";
+import { createLineChecker } from "./lineChecker.js";
+import type { LineOutcome } from "./report.js";
 
 const { tools, failOn, maxFailures } = workerData as { tools: never; failOn: LineOutcome[]; maxFailures: number };
 const checker = createLineChecker({ tools, failOn: new Set(failOn), maxFailures });
