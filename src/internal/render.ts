@@ -79,3 +79,12 @@ function boundedJson(value: unknown, budget: number): string {
     return isArray(value) ? "[array]" : "[object]";
   }
 }
+
+/** A value as JSON for a message, or as a string when JSON cannot hold it (a cycle, a BigInt). */
+export function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
