@@ -1,0 +1,66 @@
+// The house's import rules (docs/architecture.md), checked by `npm run lint:imports` in `npm test`:
+// no import circle, type imports included, and imports that run one way only:
+// internal ← core ← wire ← factories ← the fakes' kit ← cassette ← fakes ← entries.
+
+/** The layers, lowest first: a module may import its own layer and those before it. */
+const LAYERS = [
+  ["internal", "^src/internal/"],
+  ["core", "^src/(?!internal/|wire/|cli/|index\\.ts$|cli\\.ts$)[^/]+\\.ts$"],
+  ["wire", "^src/wire/"],
+  ["factories", "^fixtures/factories/"],
+  ["kit", "^fixtures/msw/(?!index\\.ts$)[^/]+\\.ts$"],
+  ["cassette", "^fixtures/msw/cassette/"],
+  ["fakes", "^fixtures/msw/(?!cassette/)[^/]+/"],
+];
+/** What stands on every layer: the package's entries, the matchers and the CLI. */
+const ENTRIES = "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts)";
+
+const layerRules = LAYERS.map(([name, path], index) => ({
+  name: `layer-${name}`,
+  comment: `${name} imports only what lies below it (${LAYERS.slice(0, index + 1)
+    .map(([n]) => n)
+    .join(", ")})`,
+  severity: "error",
+  from: { path },
+  to: { path: [...LAYERS.slice(index + 1).map(([, p]) => p), ENTRIES] },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "an import circle, type imports included: split out what both sides need",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: "fake-imports-fake",
+      comment: "a fake imports no file of another fake: what two fakes share belongs to the kit",
+      severity: "error",
+      from: { path: "^fixtures/msw/(?!cassette/)([^/]+)/" },
+      to: { path: "^fixtures/msw/(?!cassette/)[^/]+/", pathNot: "^fixtures/msw/$1/" },
+    },
+    {
+      name: "cli-reads-no-fake",
+      comment: "the CLI reads the core: no fake, factory or matcher",
+      severity: "error",
+      from: { path: "^src/(cli/|cli\\.ts$)" },
+      to: { path: "^(fixtures|matchers)/" },
+    },
+    {
+      name: "matcher-loads-no-fake",
+      comment: "a matcher loads neither faker nor msw: only agentTest and the setup entries reach the fakes",
+      severity: "error",
+      from: { path: "^matchers/", pathNot: "^matchers/(agentTest|vitest|vitest4|jest)\\.ts$" },
+      to: { path: "^fixtures/" },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+  },
+};
