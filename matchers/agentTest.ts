@@ -9,8 +9,6 @@ import type { Dispatch } from "../fixtures/msw/transports.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 import { perTest } from "../src/internal/running.js";
 
-export { unhandledGuard };
-
 /** The fixtures `agentTest` gives each test. */
 export interface AgentFixtures {
   /** A Responses API fake, installed on an MSW server, fresh for this test. */

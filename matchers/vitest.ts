@@ -33,5 +33,4 @@ export {
   type AgentTestOptions,
   agentTest,
   createAgentTest,
-  unhandledGuard,
 } from "./agentTest.js";

@@ -29,5 +29,4 @@ export {
   type AgentTestOptions,
   agentTest,
   createAgentTest,
-  unhandledGuard,
 } from "./agentTest.js";

@@ -1,7 +1,6 @@
-import type { ValidateFunction } from "ajv";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue, oneLine, truncate } from "./internal/render.js";
-import { isValid, validateArguments, validatorFor } from "./schema.js";
+import { isValid, type SchemaValidator, validateArguments, validatorFor } from "./schema.js";
 import { type NamedTool, resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
 
@@ -70,11 +69,11 @@ export function compileGate(tools?: ToolSpec): CompiledGate {
 /** Resolved tools, with each tool's validator looked up once and kept. */
 type Prepared =
   | undefined
-  | { kind: "schema"; validate: () => ValidateFunction }
+  | { kind: "schema"; validate: () => SchemaValidator }
   | {
       kind: "set";
       tools: Map<string, NamedTool>;
-      validatorOf: (name: string) => ValidateFunction;
+      validatorOf: (name: string) => SchemaValidator;
       names: () => string;
     };
 
@@ -95,10 +94,10 @@ function prepare(tools: ToolSpec | undefined): Prepared {
 function prepareNow(tools: ToolSpec): Prepared {
   const lookup = resolveTools(tools);
   if (lookup.kind === "schema") {
-    let validate: ValidateFunction | undefined;
+    let validate: SchemaValidator | undefined;
     return { kind: "schema", validate: () => (validate ??= validatorFor(lookup.schema)) };
   }
-  const validators = new Map<string, ValidateFunction>();
+  const validators = new Map<string, SchemaValidator>();
   return {
     kind: "set",
     tools: lookup.tools,
@@ -168,7 +167,7 @@ function evaluate(item: unknown, tools: Prepared, detailed: boolean): Outcome {
   if (tools === undefined)
     return detailed ? { reason: "ok", detail: parsesWithoutSchema, parsed: true, value } : REASON_ONLY.ok;
 
-  let validate: ValidateFunction;
+  let validate: SchemaValidator;
   let toolName = "(schema)";
   if (tools.kind === "set") {
     const name = readField(item, "name");

@@ -9,7 +9,13 @@ export {
   type PrefixReport,
   promptPrefixReport,
 } from "./promptCache.js";
-export { compiledSchemaCount, ToolSchemaError, validateArguments, validatorFor } from "./schema.js";
+export {
+  compiledSchemaCount,
+  type SchemaValidator,
+  ToolSchemaError,
+  validateArguments,
+  validatorFor,
+} from "./schema.js";
 export { resolveTools, ToolSpecError } from "./tools.js";
 export { type PairingProblem, type PortabilityProblem, pairingProblems, portabilityProblems } from "./transcript.js";
 export type * from "./types.js";

@@ -159,10 +159,16 @@ export function compiledSchemaCount(): number {
 }
 
 /**
+ * A compiled JSON Schema, from {@link validatorFor}: call it to know whether a value passes;
+ * {@link validateArguments} lists why one does not.
+ */
+export type SchemaValidator = (data: unknown) => boolean;
+
+/**
  * Returns the cached validator of `schema`, compiling it on first sight. Structurally equal
  * schema objects share one validator. Throws {@link ToolSchemaError} naming `toolName`.
  */
-export function validatorFor(schema: JsonSchema, toolName = "(schema)"): ValidateFunction {
+export function validatorFor(schema: JsonSchema, toolName = "(schema)"): SchemaValidator {
   if (typeof schema === "boolean") return booleanValidator(schema, toolName);
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
     throw new ToolSchemaError(toolName, `a schema must be an object or a boolean, received ${describeValue(schema)}`);
@@ -258,7 +264,7 @@ function structuralKey(schema: object, toolName: string): string {
 }
 
 /** Whether `data` passes, without formatting issues (pathological data that throws counts as invalid). */
-export function isValid(validate: ValidateFunction, data: unknown): boolean {
+export function isValid(validate: SchemaValidator, data: unknown): boolean {
   try {
     return validate(data) as boolean;
   } catch {
@@ -267,7 +273,7 @@ export function isValid(validate: ValidateFunction, data: unknown): boolean {
 }
 
 /** Validates `data`; every issue comes back, formatted (Ajv `allErrors`). */
-export function validateArguments(validate: ValidateFunction, data: unknown): SchemaIssue[] {
+export function validateArguments(validate: SchemaValidator, data: unknown): SchemaIssue[] {
   let valid: boolean;
   try {
     valid = validate(data) as boolean;
@@ -283,7 +289,11 @@ export function validateArguments(validate: ValidateFunction, data: unknown): Sc
     ];
   }
   if (valid) return [];
-  return (validate.errors ?? []).map((error) => formatIssue(error, data));
+  const errors = (validate as Partial<ValidateFunction>).errors;
+  // a validator validatorFor did not make says no more than that
+  if (!errors?.length)
+    return [{ path: "/", keyword: "$validation", message: "/ does not pass the schema", params: {} }];
+  return errors.map((error) => formatIssue(error, data));
 }
 
 /** One Ajv error as `{ path, keyword, message, params }`, the message naming the path and the value. */

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { compiledSchemaCount, replayGate, ToolSchemaError, validatorFor } from "../../src/index.js";
+import {
+  compiledSchemaCount,
+  replayGate,
+  type SchemaValidator,
+  ToolSchemaError,
+  validateArguments,
+  validatorFor,
+} from "../../src/index.js";
 import { cachedValidatorCount, draftOf, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
 import { fc_001 } from "./samples.js";
 
@@ -218,5 +225,22 @@ describe("every schema compiles on its own", () => {
     }
     expect(cachedValidatorCount()).toBeLessThanOrEqual(VALIDATOR_CACHE_SIZE);
     expect(validatorFor(structuredClone(hot))).toBe(first);
+  });
+});
+
+describe("a SchemaValidator is the public face of a compiled schema", () => {
+  test("validateArguments lists the issues of one from validatorFor", () => {
+    const validate = validatorFor({ type: "object", required: ["city"] }, "weather");
+    expect(validate({})).toBe(false);
+    expect(validateArguments(validate, {})).toEqual([expect.objectContaining({ keyword: "required", path: "/" })]);
+    expect(validateArguments(validate, { city: "Oslo" })).toEqual([]);
+  });
+
+  test("a function of the user's own that refuses a value is one issue, never none", () => {
+    const validate: SchemaValidator = (data) => typeof data === "string";
+    expect(validateArguments(validate, "ok")).toEqual([]);
+    expect(validateArguments(validate, 1)).toEqual([
+      { path: "/", keyword: "$validation", message: "/ does not pass the schema", params: {} },
+    ]);
   });
 });

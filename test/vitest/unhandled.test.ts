@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import { setupServer } from "msw/node";
 import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { unhandledGuard } from "../../matchers/vitest.js";
+import { unhandledGuard } from "../../fixtures/msw/index.js";
 
 let hits = 0;
 let server: Server;

@@ -1,7 +1,7 @@
 // unhandledGuard with MSW 2 (onUnhandledRequest): an unhandled request to a guarded host fails
 // and never reaches it; other hosts are left alone. A local server stands in for the provider.
 import { createServer, type Server } from "node:http";
-import { unhandledGuard } from "agent-testkit/vitest4";
+import { unhandledGuard } from "agent-testkit/msw";
 import { setupServer } from "msw/node";
 import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
