@@ -113,7 +113,7 @@ describe("the Responses fake's log", () => {
     });
     const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null));
     const item = fc.dictionary(fc.constantFrom("type", "id", "role", "call_id", "name", "status", "content"), value);
-    const body = fc.record(
+    const random = fc.record(
       {
         model: value,
         input: fc.oneof(value, fc.array(fc.oneof(item, value), { maxLength: 3 })),
@@ -123,15 +123,40 @@ describe("the Responses fake's log", () => {
       },
       { requiredKeys: [] },
     );
+    // Bodies of the declared shape too, so that the log's typing is tried on both sides (counted below).
+    const message = fc.record({ type: fc.constant("message"), role: fc.constant("user"), content: fc.string() });
+    const wellFormed = fc.record(
+      {
+        model: fc.constant("gpt-5"),
+        input: fc.oneof(fc.string(), fc.array(message, { minLength: 1, maxLength: 3 })),
+        instructions: fc.string(),
+        store: fc.boolean(),
+        metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string(), { maxKeys: 2 }),
+      },
+      { requiredKeys: ["model", "input"] },
+    );
+    const body = fc.oneof(random, wellFormed);
+    let typed = 0;
+    let untyped = 0;
     await fc.assert(
       fc.asyncProperty(body, async (sent) => {
         const fake = fakeResponses({ strict: false }).respond(() => turn.message("ok"));
-        await send(fake, post(sent));
+        const response = await send(fake, post(sent));
         const [entry] = fake.requests;
-        if (entry?.route === "responses.create") expect(declared(entry.body), JSON.stringify(sent)).toBe(true);
+        if (entry?.route === "responses.create") {
+          typed++;
+          expect(declared(entry.body), JSON.stringify(sent)).toBe(true);
+        } else if (response.ok) {
+          // answered, yet not typed: only a body whose fields are not of the declared types
+          untyped++;
+          expect(declared(sent), JSON.stringify(sent)).toBe(false);
+        }
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 37 },
     );
+    // both sides were tried: a property that typed no body would hold of any shape check
+    expect(typed).toBeGreaterThanOrEqual(30);
+    expect(untyped).toBeGreaterThanOrEqual(10);
   });
 });
 
