@@ -171,16 +171,20 @@ export function createAgentTest(options: AgentTestOptions = {}) {
 
   const install = () =>
     (ready ??= (async () => {
-      const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, server] = await Promise.all([
-        import("../fixtures/msw/transports.js"),
-        import("../fixtures/msw/responses/websocket.js"),
-        options.server ?? ownServer(),
-      ]);
+      const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, { responsesRoutes }, { agentsRoutes }, server] =
+        await Promise.all([
+          import("../fixtures/msw/transports.js"),
+          import("../fixtures/msw/responses/websocket.js"),
+          import("../fixtures/msw/responses/routes.js"),
+          import("../fixtures/msw/agents/routes.js"),
+          options.server ?? ownServer(),
+        ]);
+      // the paths each fake's route table serves
       server.use(
-        ...dispatchingHandlers(baseUrl, ["responses", "conversations"], () =>
+        ...dispatchingHandlers(baseUrl, responsesRoutes.prefixes, () =>
           dispatchTo(current.getStore(), owned, "responses"),
         ),
-        ...dispatchingHandlers(baseUrl, "agents/sessions", () => dispatchTo(current.getStore(), owned, "agents")),
+        ...dispatchingHandlers(baseUrl, agentsRoutes.prefixes, () => dispatchTo(current.getStore(), owned, "agents")),
         // WebSocket mode for clients on the global WebSocket, routed like the HTTP requests
         ...linkHandlers(
           baseUrl,

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { createContext } from "../../fixtures/msw/responses/context.js";
-import { routeVectorStores } from "../../fixtures/msw/responses/vectorStores.js";
+import { responsesRoutes } from "../../fixtures/msw/responses/routes.js";
 import { checkCustomInput } from "../../src/customTools.js";
 import { promptPrefixReport } from "../../src/promptCache.js";
 
@@ -152,12 +152,11 @@ test("a file batch of 30,000 ids counts the store once, not once per file", asyn
     const request = {
       method: "POST",
       url: url.href,
-      headers: new Headers({ "content-type": "application/json" }),
+      headers: new Headers({ "content-type": "application/json", authorization: "Bearer k" }),
       text: async () => JSON.stringify(body),
     };
-    const parts = url.pathname.split("/").slice(2);
     const record = { body: undefined, response: {} } as never;
-    return (await routeVectorStores(ctx, request, url, parts, record)).json() as Promise<Record<string, unknown>>;
+    return (await responsesRoutes.dispatch(ctx, request, url, record)).json() as Promise<Record<string, unknown>>;
   };
   const store = await call("/vector_stores", { name: "big" });
   const batch = await call(`/vector_stores/${store.id}/file_batches`, { file_ids: ids });

@@ -34,6 +34,27 @@ test.each([
   },
 );
 
+test.each([
+  ["Responses", "/v1/files/file-none", "/files/{file_id}", () => fakeResponses().fetch],
+  [
+    "Responses",
+    "/v1/vector_stores/vs_none/file_batches/b_none",
+    "/vector_stores/{vector_store_id}/file_batches/{batch_id}",
+    () => fakeResponses().fetch,
+  ],
+  ["Agents", "/v1/agents/sessions/sess_none", "/agents/sessions/{session_id}", () => fakeAgents().fetch],
+  ["Agents", "/v1/agents/sessions/sess_none/turns", "/agents/sessions/{session_id}/turns", () => fakeAgents().fetch],
+] as const)(
+  "the %s fake answers PUT %s with a 405 naming the route, before it looks anything up",
+  async (_name, path, route, fetchOf) => {
+    const wrong = await fetchOf()(`https://api.openai.com${path}`, { method: "PUT", headers: auth });
+    expect(wrong.status).toBe(405);
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe(
+      `Method PUT is not supported on ${route}.`,
+    );
+  },
+);
+
 test("an error the fake did not mean to throw is a 500 naming it on one line, over HTTP as over WebSocket", async () => {
   const fake = fakeResponses().respond(() => {
     throw new Error("first line\nsecond line");

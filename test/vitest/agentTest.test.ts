@@ -33,6 +33,25 @@ describe("agentTest", () => {
     },
   );
 
+  agentTest(
+    "routes files, vector stores and containers to the test's responses fake (every path its route table serves)",
+    async ({ responses }) => {
+      const file = await client().files.create({
+        file: new File(["Refunds take 5 days."], "policy.txt", { type: "text/plain" }),
+        purpose: "assistants",
+      });
+      const store = await client().vectorStores.create({ name: "policies", file_ids: [file.id] });
+      const container = await client().containers.create({ name: "box", file_ids: [file.id] });
+      expect(responses.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+        "POST /v1/files",
+        "POST /v1/vector_stores",
+        "POST /v1/containers",
+      ]);
+      expect(store.file_counts.completed).toBe(1);
+      expect(container.id).toMatch(/^cntr_/);
+    },
+  );
+
   agentTest.concurrent.for([1, 2, 3])(
     "routes WebSocket mode (the global WebSocket) to the test's own fake, concurrently: %i",
     async (n, { responses }) => {
