@@ -1,6 +1,6 @@
 import { conversationKind, type FoundCall } from "../src/conversation.js";
 import { isArray, isRecord } from "../src/internal/read.js";
-import { type MatcherContext, matcherError, received } from "./context.js";
+import { type MatcherContext, matcherError, received } from "./print.js";
 
 /** What the conversation matchers take. */
 export const CONVERSATION_EXPECTED =

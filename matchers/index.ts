@@ -13,7 +13,7 @@ import { type KeepPrefixOptions, toKeepPromptCachePrefix } from "./toKeepPromptC
 import { toPairWithCall } from "./toPairWithCall.js";
 import { toRequireAction } from "./toRequireAction.js";
 
-export type { MatcherContext, MatcherResult } from "./context.js";
+export type { MatcherContext, MatcherResult } from "./print.js";
 export type { RequiredActionPattern } from "./toRequireAction.js";
 export type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
 export type { KeepPrefixOptions };

@@ -8,7 +8,7 @@ import {
   type MatcherResult,
   receivedText,
   withMatcherErrors,
-} from "./context.js";
+} from "./print.js";
 
 /**
  * `expect(tools).toBeCompatibleWith(previousTools)`: no breaking change between the previous tool

@@ -8,7 +8,7 @@ import {
   type MatcherResult,
   matcherError,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 
 /**
  * `expect(items).toBePortable()`: no provider-prefixed item types and no Chat Completions

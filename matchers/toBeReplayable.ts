@@ -10,7 +10,7 @@ import {
   receivedJson,
   receivedText,
   withMatcherErrors,
-} from "./context.js";
+} from "./print.js";
 
 /** `expect(item).toBeReplayable(tools?)`: the replay gate returns `ok`. */
 export function toBeReplayable(this: MatcherContext, item: unknown, tools?: ToolSpec): MatcherResult {

@@ -8,7 +8,7 @@ import {
   type MatcherResult,
   matcherError,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 
 /**
  * `expect(items).toHaveAllCallsPaired()`: every completed, portable `function_call` has exactly

@@ -1,7 +1,7 @@
 import { answersIn, distinctAnswers, type FoundAnswer } from "../src/conversation.js";
 import { isRecord, readField } from "../src/internal/read.js";
-import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./context.js";
 import { alignedWith, diffOf, requireConversation } from "./conversation.js";
+import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./print.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
 

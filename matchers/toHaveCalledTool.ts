@@ -1,6 +1,6 @@
 import { callsIn } from "../src/conversation.js";
-import { boundedList, expected, hint, type MatcherContext, type MatcherResult, receivedText } from "./context.js";
 import { alignedWith, callLines, diffOf, requireConversation } from "./conversation.js";
+import { boundedList, expected, hint, type MatcherContext, type MatcherResult, receivedText } from "./print.js";
 
 /**
  * `expect(conversation).toHaveCalledTool(name, args?)`: the model called `name` — with parsed

@@ -1,4 +1,5 @@
 import { callsIn } from "../src/conversation.js";
+import { callLines, requireConversation } from "./conversation.js";
 import {
   boundedList,
   expectedText,
@@ -7,8 +8,7 @@ import {
   type MatcherResult,
   matcherError,
   receivedText,
-} from "./context.js";
-import { callLines, requireConversation } from "./conversation.js";
+} from "./print.js";
 
 /** `expect(conversation).toHaveCalledToolTimes(name, n)`: the model called `name` exactly `n` times. */
 export function toHaveCalledToolTimes(

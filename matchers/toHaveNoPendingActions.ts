@@ -7,7 +7,7 @@ import {
   type MatcherResult,
   matcherError,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 import { requiredActionsOf, SESSION_EXPECTED } from "./toRequireAction.js";
 
 /**

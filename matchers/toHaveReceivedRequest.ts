@@ -1,7 +1,7 @@
 import { requestBodiesOf } from "../src/conversation.js";
 import { isRecord } from "../src/internal/read.js";
-import { expected, hint, type MatcherContext, type MatcherResult, received, receivedText } from "./context.js";
 import { alignedWith, diffOf, matchesSubset, requireConversation } from "./conversation.js";
+import { expected, hint, type MatcherContext, type MatcherResult, received, receivedText } from "./print.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
 const FAKES = ["responses-fake", "agents-fake", "requests"] as const;

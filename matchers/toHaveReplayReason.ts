@@ -9,7 +9,7 @@ import {
   receivedJson,
   receivedText,
   withMatcherErrors,
-} from "./context.js";
+} from "./print.js";
 import { gateFailure } from "./toBeReplayable.js";
 
 /** `expect(item).toHaveReplayReason(reason, tools?)`: the replay gate returns exactly `reason`. */

@@ -10,7 +10,7 @@ import {
   received,
   receivedJson,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 
 /**
  * `expect(item).toHaveStringArguments(expected?)`: `arguments` is a JSON string; with `expected`,

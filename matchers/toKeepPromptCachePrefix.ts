@@ -11,7 +11,7 @@ import {
   matcherError,
   received,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 
 const NAME = "toKeepPromptCachePrefix";
 const LABEL = "options";

@@ -12,7 +12,7 @@ import {
   received,
   receivedJson,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 
 const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as Record<string, string[]>;
 

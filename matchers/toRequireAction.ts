@@ -8,7 +8,7 @@ import {
   matcherError,
   receivedJson,
   receivedText,
-} from "./context.js";
+} from "./print.js";
 
 /**
  * A pending required action to look for, of any kind the SDK types: a `function_call` (the

@@ -7,8 +7,8 @@ import OpenAI, { toFile } from "openai";
 import { describe, expect, test } from "vitest";
 import { createFactories } from "../../fixtures/factories/index.js";
 import { agentStep, fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { createContext } from "../../fixtures/msw/responses/context.js";
 import { responsesRoutes } from "../../fixtures/msw/responses/routes.js";
+import { createContext } from "../../fixtures/msw/responses/state.js";
 import { checkCustomInput } from "../../src/customTools.js";
 import { promptPrefixReport } from "../../src/promptCache.js";
 

@@ -138,7 +138,7 @@ test("a client that vanishes mid-response, or mid-queue, leaves the fake serving
 });
 
 test("without the ws package, an upgrade is a 501 saying to install it, and HTTP keeps serving", async () => {
-  const { createContext } = await import("../../fixtures/msw/responses/context.js");
+  const { createContext } = await import("../../fixtures/msw/responses/state.js");
   const { upgradeHandler } = await import("../../fixtures/msw/responses/websocket.js");
   const { listenServer } = await import("../../fixtures/msw/transports.js");
   const ctx = createContext({});

@@ -32,6 +32,24 @@ describe("parseInputEvent", () => {
 });
 
 describe("parseSessionCreate / parseSessionUpdate", () => {
+  it("a tool whose schema does not compile is a 400 naming it, refused by the parse (as the Responses fake's are)", () => {
+    const tools = [
+      { type: "function", name: "broken", parameters: { type: "object", properties: { a: { type: 5 } } } },
+    ];
+    let refused: unknown;
+    try {
+      parseSessionCreate(
+        { agent: { model: "m", tools }, environment: { type: "none" }, input: "Hi" },
+        { strict: true },
+      );
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ status: 400, options: { param: "agent.tools", code: "invalid_tool_schema" } });
+    expect((refused as Error).message).toContain("broken");
+  });
+
   it("a strict fake refuses what a lax one defaults", () => {
     expect(() => parseSessionCreate({ agent: {} }, { strict: true })).toThrow(HttpError);
     expect(parseSessionCreate({ agent: { model: 5 } }, { strict: false })).toMatchObject({
