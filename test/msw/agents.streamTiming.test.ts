@@ -1,0 +1,89 @@
+// The Agents fake's live streams on a stream timing, the same rule as the Responses fake's: the
+// first event, the deltas, a stall and a drop, on the fake's clock, through the official client's
+// streamed create. A session's state moves at once; what the client reads is paced.
+import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import { describe, expect, test } from "vitest";
+import { type AgentsFakeOptions, agentStep, fakeAgents } from "../../fixtures/msw/index.js";
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+};
+
+async function streamed(options: AgentsFakeOptions, text = "One two three four.") {
+  const fake = fakeAgents({ clock: "manual", ...options }).reply(agentStep.message(text));
+  const sessions = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
+  const stream = await sessions.create({
+    agent: { model: "m" },
+    environment: { type: "none" },
+    input: "Hi",
+    stream: true,
+  } as unknown as SessionCreateParamsNonStreaming & { stream: true });
+  const seen: string[] = [];
+  const reading = (async () => {
+    for await (const event of stream) seen.push(event.type);
+  })();
+  reading.catch(() => undefined);
+  return { fake, seen, reading };
+}
+
+describe("the Agents fake's streamTiming", () => {
+  test("the first event waits firstEventMs, the first delta firstDeltaMs from the start, the next deltaMs more", async () => {
+    const { fake, seen, reading } = await streamed({
+      streamTiming: { firstEventMs: 100, firstDeltaMs: 500, deltaMs: 10 },
+    });
+    const deltas = () => seen.filter((t) => t === "agent.session.turn.output_text.delta").length;
+    await settle();
+    expect(seen).toEqual([]);
+    await fake.clock.advance(99);
+    await settle();
+    expect(seen).toEqual([]);
+    await fake.clock.advance(1);
+    await settle();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(deltas()).toBe(0);
+    await fake.clock.advance(399);
+    await settle();
+    expect(deltas()).toBe(0);
+    await fake.clock.advance(1);
+    await settle();
+    expect(deltas()).toBe(1);
+    await fake.clock.advance(10);
+    await settle();
+    expect(deltas()).toBe(2);
+    await fake.clock.advance(1000);
+    await reading;
+    expect(seen.at(-1)).toBe("agent.session.idle");
+    // the session itself did not wait for its readers
+    expect([...fake.sessions.values()][0]?.status).toBe("idle");
+  });
+
+  test("a stall after the n-th event holds the rest until the clock passes it", async () => {
+    const { fake, seen, reading } = await streamed({ streamTiming: { stall: { after: 2, ms: 30_000 } } });
+    await settle();
+    expect(seen).toHaveLength(2);
+    await fake.clock.advance(29_999);
+    await settle();
+    expect(seen).toHaveLength(2);
+    await fake.clock.advance(1);
+    await reading;
+    expect(seen.at(-1)).toBe("agent.session.idle");
+  });
+
+  test("a drop after the n-th event breaks the connection: the client's stream fails, with no clean end", async () => {
+    const { seen, reading } = await streamed({ streamTiming: { drop: { after: 3 } } });
+    await expect(reading).rejects.toThrow();
+    expect(seen).toHaveLength(3);
+  });
+
+  test("reset() while a stream waits ends it at once", async () => {
+    const { fake, reading } = await streamed({ streamTiming: { firstEventMs: 3_600_000 } });
+    await settle();
+    fake.reset();
+    await reading;
+  });
+
+  test("a timing that is no timing is told at once", () => {
+    expect(() => fakeAgents({ streamTiming: { deltaMs: -1 } })).toThrow(RangeError);
+  });
+});
