@@ -4,7 +4,7 @@ import { afterAll, test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
 import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
-import type { AcceptSocket } from "../fixtures/msw/responses/websocket.js";
+import type { AcceptSocket } from "../fixtures/msw/socket.js";
 import type { Dispatch } from "../fixtures/msw/transports.js";
 import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 import { perTest } from "../src/internal/running.js";
@@ -174,7 +174,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
       const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, { responsesRoutes }, { agentsRoutes }, server] =
         await Promise.all([
           import("../fixtures/msw/transports.js"),
-          import("../fixtures/msw/responses/websocket.js"),
+          import("../fixtures/msw/socket.js"),
           import("../fixtures/msw/responses/routes.js"),
           import("../fixtures/msw/agents/routes.js"),
           options.server ?? ownServer(),
@@ -188,6 +188,7 @@ export function createAgentTest(options: AgentTestOptions = {}) {
         // WebSocket mode for clients on the global WebSocket, routed like the HTTP requests
         ...linkHandlers(
           baseUrl,
+          "/responses",
           () => (current.getStore()?.responses as { [ACCEPT_SOCKET]?: AcceptSocket } | undefined)?.[ACCEPT_SOCKET],
         ),
       );
