@@ -110,7 +110,7 @@ describe("200,000 input items: no spread of an unbounded array", () => {
 
 test("a background run that cannot finish ends failed, with response.failed, never completed", async () => {
   const { createContext } = await import("../../fixtures/msw/responses/state.js");
-  const { runTurn } = await import("../../fixtures/msw/responses/create.js");
+  const { runTurn } = await import("../../fixtures/msw/responses/turn.js");
   const { startBackground, followStream } = await import("../../fixtures/msw/responses/background.js");
   const ctx = createContext({ clock: "manual" });
   ctx.conversations.set("conv_1", {
