@@ -1,3 +1,4 @@
+import { frameworkItems, frameworkKind, normalizedItems } from "../src/frameworks.js";
 import { isArray } from "../src/internal/read.js";
 import { pairingProblems } from "../src/transcript.js";
 import {
@@ -12,10 +13,22 @@ import {
 
 /**
  * `expect(items).toHaveAllCallsPaired()`: every completed, portable `function_call` has exactly
- * one `function_call_output`, and no output is orphaned or duplicated.
+ * one `function_call_output`, and no output is orphaned or duplicated. Takes a framework's result or
+ * items too (`result.history` of `@openai/agents`, generateText's result, LangChain messages).
  */
-export function toHaveAllCallsPaired(this: MatcherContext, items: unknown): MatcherResult {
-  if (!isArray(items)) matcherError(this, "toHaveAllCallsPaired", "", "received", "an array of items", items);
+export function toHaveAllCallsPaired(this: MatcherContext, received: unknown): MatcherResult {
+  const kind = frameworkKind(received);
+  if (!isArray(received) && kind === undefined)
+    matcherError(
+      this,
+      "toHaveAllCallsPaired",
+      "",
+      "received",
+      "an array of items, or a framework's result (a RunResult, generateText's)",
+      received,
+    );
+  // a framework's result, or its items (RunItems, protocol items with callId, messages), read as items
+  const items = kind === undefined ? normalizedItems(received as unknown[]) : frameworkItems(received, kind);
   const problems = pairingProblems(items);
   return {
     pass: problems.length === 0,

@@ -1,9 +1,9 @@
-import { answersIn, distinctAnswers, type FoundAnswer } from "../src/conversation.js";
+import { answersIn, callIdOf, distinctAnswers, type FoundAnswer } from "../src/conversation.js";
 import { isRecord, readField } from "../src/internal/read.js";
 import { alignedWith, diffOf, requireConversation } from "./conversation.js";
 import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./print.js";
 
-const MUST_BE = "a fake or its request log (fake.requests)";
+const MUST_BE = "a fake, its request log (fake.requests), or a framework's result (a RunResult, generateText's)";
 
 /**
  * `expect(fake).toHaveAnsweredCall(call | callId, output?)`: the app sent a `function_call_output`
@@ -18,8 +18,15 @@ export function toHaveAnsweredCall(
   ...rest: [output?: unknown]
 ): MatcherResult {
   const label = rest.length > 0 ? "call, output" : "call";
-  requireConversation(this, "toHaveAnsweredCall", label, log, ["responses-fake", "agents-fake", "requests"], MUST_BE);
-  const callId = typeof call === "string" ? call : readField(call, "call_id");
+  requireConversation(
+    this,
+    "toHaveAnsweredCall",
+    label,
+    log,
+    ["responses-fake", "agents-fake", "requests", "framework"],
+    MUST_BE,
+  );
+  const callId = callIdOf(call);
   if (typeof callId !== "string")
     matcherError(this, "toHaveAnsweredCall", label, "call", "a call with a string call_id, or a call_id", call);
   const turnId = isRecord(call) ? readField(call, "turn_id") : undefined;

@@ -1,3 +1,4 @@
+import { frameworkItems, frameworkKind, normalizedItems } from "./frameworks.js";
 import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
@@ -42,11 +43,14 @@ export type ConversationKind =
   | "session"
   | "responses-fake"
   | "agents-fake"
-  | "requests";
+  | "requests"
+  /** An agent framework's result (`@openai/agents`' `RunResult`, the AI SDK's `generateText` result). */
+  | "framework";
 
 export function conversationKind(value: unknown): ConversationKind | undefined {
   if (isArray(value)) return value.every(isLoggedRequest) && value.length > 0 ? "requests" : "items";
   if (!isRecord(value)) return undefined;
+  if (frameworkKind(value) !== undefined) return "framework";
   const type = readField(value, "type");
   // one call: for asymmetric use inside a list
   if (type === "function_call" || (typeof type === "string" && Object.hasOwn(TOOL_CALLS, type))) return "item";
@@ -122,6 +126,10 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
+  if (kind === "framework")
+    return itemsIn(value)
+      .filter(isCallOutput)
+      .map((item) => ({ call_id: readField(item, "call_id"), output: readField(item, "output"), item }));
   return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
@@ -192,7 +200,9 @@ function itemsIn(value: unknown): unknown[] {
     case "item":
       return [value];
     case "items":
-      return value as unknown[];
+      return normalizedItems(value as unknown[]);
+    case "framework":
+      return frameworkItems(value, frameworkKind(value)!);
     case "response":
       return asList(readField(value, "output"));
     case "session":
@@ -223,4 +233,15 @@ function parsed(raw: unknown): unknown {
   } catch {
     return raw;
   }
+}
+
+/**
+ * The `call_id` a call names: a string is one; an item's `call_id`, or a framework's call as it
+ * reads as an item (`@openai/agents`' `callId`, a `RunItem`'s, an AI SDK `toolCallId`).
+ */
+export function callIdOf(call: unknown): unknown {
+  if (typeof call === "string") return call;
+  const own = readField(call, "call_id");
+  if (own !== undefined) return own;
+  return readField(normalizedItems([call])[0], "call_id");
 }

@@ -12,6 +12,19 @@ export function readField(value: unknown, key: string): unknown {
   }
 }
 
+/**
+ * Reads a property, own or inherited (a framework's result class keeps its fields behind getters),
+ * without ever throwing: a getter that throws reads as `undefined`.
+ */
+export function readInherited(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== "object") return undefined;
+  try {
+    return key in value ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `Array.isArray` that never throws (a revoked Proxy throws there): such a value is not an array. */
 export function isArray(value: unknown): value is unknown[] {
   try {

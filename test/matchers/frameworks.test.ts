@@ -1,0 +1,151 @@
+// The conversation matchers take what the agent frameworks return, with no adapter call:
+// @openai/agents' RunResult (and its newItems and history), the AI SDK's generateText result and
+// its steps, LangChain's messages. Each run through the framework itself, against the fake.
+import { createOpenAI } from "@ai-sdk/openai";
+import { HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { ChatOpenAI } from "@langchain/openai";
+import { Agent, OpenAIResponsesModel, run, setTracingDisabled } from "@openai/agents";
+import { generateText, stepCountIs, streamText, tool } from "ai";
+import OpenAI from "openai";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { salesReport } from "../msw/salesTool.js";
+import { failureOf } from "./helpers.js";
+
+setTracingDisabled(true);
+
+describe("@openai/agents: a RunResult, its newItems and its history", () => {
+  async function salesRun(stream = false) {
+    const fake = fakeResponses().reply(
+      turn.functionCall("get_latest_sales_report", { region: "apac" }),
+      turn.message("APAC is up 4%."),
+    );
+    const agent = new Agent({
+      name: "Sales",
+      instructions: "Answer with the report.",
+      model: new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5"),
+      tools: [salesReport],
+    });
+    if (!stream) return { fake, result: await run(agent, "How are APAC sales?") };
+    const result = await run(agent, "How are APAC sales?", { stream: true });
+    for await (const _ of result.toStream()) void _;
+    await result.completed;
+    return { fake, result };
+  }
+
+  test("toHaveCalledTool and toHaveCalledToolTimes read the result and its RunItems", async () => {
+    const { result } = await salesRun();
+    expect(result).toHaveCalledTool("get_latest_sales_report", { region: "apac" });
+    expect(result).not.toHaveCalledTool("get_latest_sales_report", { region: "emea" });
+    // RunItems wrap their items: they counted 0 calls before
+    expect(result.newItems).toHaveCalledToolTimes("get_latest_sales_report", 1);
+    expect(result.history).toHaveCalledToolTimes("get_latest_sales_report", 1);
+  });
+
+  test("a streamed run's result too", async () => {
+    const { result } = await salesRun(true);
+    expect(result).toHaveCalledTool("get_latest_sales_report", { region: "apac" });
+    expect(result).toHaveAllCallsPaired();
+  });
+
+  test("toHaveAllCallsPaired reads callId and function_call_result (no false problems)", async () => {
+    const { result } = await salesRun();
+    expect(result.history).toHaveAllCallsPaired();
+    expect(result).toHaveAllCallsPaired();
+    const unanswered = result.history.filter((item) => item.type !== "function_call_result");
+    expect(unanswered).not.toHaveAllCallsPaired();
+  });
+
+  test("toHaveAnsweredCall takes the SDK's own call item, on the fake and on the result", async () => {
+    const { fake, result } = await salesRun();
+    const call = result.history.find((item) => item.type === "function_call");
+    expect(fake).toHaveAnsweredCall(call, "sales report for apac");
+    expect(result).toHaveAnsweredCall(call, "sales report for apac");
+    expect(result).not.toHaveAnsweredCall("call_unknown");
+  });
+});
+
+describe("the AI SDK: generateText's result and its steps", () => {
+  const weather = tool({
+    description: "The weather in a city.",
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => ({ city, celsius: 21 }),
+  });
+
+  async function weatherRun() {
+    const fake = fakeResponses().reply(turn.functionCall("weather", { city: "Oslo" }), turn.message("Sunny, 21 °C."));
+    const openai = createOpenAI({ apiKey: "k", fetch: fake.fetch });
+    const result = await generateText({
+      model: openai("gpt-5"),
+      prompt: "Weather in Oslo?",
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+    });
+    return { fake, result };
+  }
+
+  test("the result and its steps: calls, answers, pairing", async () => {
+    const { result } = await weatherRun();
+    expect(result).toHaveCalledTool("weather", { city: "Oslo" });
+    expect(result.steps).toHaveCalledToolTimes("weather", 1);
+    expect(result).toHaveAllCallsPaired();
+    const [call] = result.steps[0]!.toolCalls;
+    expect(result).toHaveAnsweredCall(call, { city: "Oslo", celsius: 21 });
+  });
+
+  test("a step's own callId is its generation's, never taken for a tool call's", async () => {
+    const { result } = await weatherRun();
+    const step = result.steps[0]!;
+    expect(step.callId).not.toBe(step.toolCalls[0]!.toolCallId);
+    expect(result).not.toHaveAnsweredCall(step.callId);
+  });
+
+  test("streamText: its steps, once awaited", async () => {
+    const fake = fakeResponses().reply(turn.functionCall("weather", { city: "Oslo" }), turn.message("Sunny."));
+    const openai = createOpenAI({ apiKey: "k", fetch: fake.fetch });
+    const result = streamText({
+      model: openai("gpt-5"),
+      prompt: "Weather?",
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+    });
+    const steps = await result.steps;
+    expect(steps).toHaveCalledTool("weather", { city: "Oslo" });
+    expect(steps).toHaveAllCallsPaired();
+  });
+});
+
+describe("LangChain.js: AIMessage.tool_calls and ToolMessage", () => {
+  test("a tool loop's messages", async () => {
+    const fake = fakeResponses().reply(turn.functionCall("weather", { city: "Oslo" }));
+    const model = new ChatOpenAI({
+      model: "gpt-5",
+      apiKey: "k",
+      useResponsesApi: true,
+      configuration: { fetch: fake.fetch },
+    }).bindTools([
+      {
+        type: "function",
+        function: { name: "weather", parameters: { type: "object", properties: { city: { type: "string" } } } },
+      },
+    ]);
+    const question = new HumanMessage("Weather in Oslo?");
+    const ai = await model.invoke([question]);
+    const messages = [question, ai];
+    expect(messages).toHaveCalledTool("weather", { city: "Oslo" });
+    expect(messages).not.toHaveAllCallsPaired();
+    const answer = new ToolMessage({ tool_call_id: ai.tool_calls![0]!.id!, content: "Sunny" });
+    expect([...messages, answer]).toHaveAllCallsPaired();
+  });
+});
+
+describe("what looks like a framework's result but cannot be read is a matcher error, never a silent 0", () => {
+  test("streamText's result itself (its steps are a promise)", () => {
+    const unread = { steps: Promise.resolve([]), text: Promise.resolve("") };
+    expect(failureOf(() => expect(unread).toHaveCalledTool("weather"))).toContain(
+      "Matcher error: received value must be",
+    );
+    expect(failureOf(() => expect(unread).toHaveAllCallsPaired())).toContain("a framework's result");
+  });
+});
