@@ -5,6 +5,7 @@ import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
 import { toHaveAnsweredCall } from "./toHaveAnsweredCall.js";
 import { toHaveCalledTool } from "./toHaveCalledTool.js";
 import { toHaveCalledToolTimes } from "./toHaveCalledToolTimes.js";
+import { toHaveHandedOffTo } from "./toHaveHandedOffTo.js";
 import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toHaveReceivedNthRequest, toHaveReceivedRequest } from "./toHaveReceivedRequest.js";
 import { toHaveReplayReason } from "./toHaveReplayReason.js";
@@ -25,6 +26,7 @@ export {
   toHaveAnsweredCall,
   toHaveCalledTool,
   toHaveCalledToolTimes,
+  toHaveHandedOffTo,
   toHaveNoPendingActions,
   toHaveReceivedNthRequest,
   toHaveReceivedRequest,
@@ -48,6 +50,7 @@ export const agentMatchers = {
   toBeCompatibleWith,
   toHaveCalledTool,
   toHaveCalledToolTimes,
+  toHaveHandedOffTo,
   toHaveAnsweredCall,
   toHaveReceivedRequest,
   toHaveReceivedNthRequest,

@@ -118,6 +118,16 @@ export interface AgentMatchers<R = unknown> {
   toHaveCalledToolTimes(name: string, times: number): R;
 
   /**
+   * Passes when an agent handed the conversation off to the agent of that name: the model called
+   * its handoff tool as `@openai/agents` renders it (`transfer_to_Billing`). Received: a `RunResult`
+   * (or its items), a fake, or any conversation.
+   *
+   * @example
+   * expect(result).toHaveHandedOffTo("Billing");
+   */
+  toHaveHandedOffTo(agent: string): R;
+
+  /**
    * Passes when the app answered the call exactly once — a `function_call_output` (Responses) or
    * a `tool_result` (Agents) — with `output` when given (a string compared as it is, anything else
    * with the output parsed as JSON). Received: a fake or its request log.

@@ -42,9 +42,9 @@ function isFrameworkElement(element: unknown): boolean {
   if (!isRecord(element)) return false;
   if (isRecord(readInherited(element, "rawItem"))) return true; // a RunItem
   if (isArray(readInherited(element, "toolCalls"))) return true; // an AI SDK step
-  const part = readField(element, "type");
-  if ((part === "tool-call" || part === "tool-result") && readField(element, "toolCallId") !== undefined) return true; // an AI SDK tool call or result
   const type = readField(element, "type");
+  // an AI SDK tool call or result
+  if ((type === "tool-call" || type === "tool-result") && readField(element, "toolCallId") !== undefined) return true;
   if ((type === "function_call" || type === "function_call_result") && readField(element, "callId") !== undefined)
     return true; // an @openai/agents protocol item
   if (type === "hosted_tool_call") return true;
@@ -138,4 +138,16 @@ function functionOutput(callId: unknown, output: unknown): Record<string, unknow
 
 function asList(value: unknown): unknown[] {
   return isArray(value) ? value : [];
+}
+
+/** What `@openai/agents` calls every handoff tool: this, then the agent's name. */
+export const HANDOFF_PREFIX = "transfer_to_";
+
+/**
+ * The tool a handoff to `agent` is, as `@openai/agents` renders it: `transfer_to_`, then the name
+ * with every character that is not a letter or a digit as `_` (`"Billing agent"` →
+ * `transfer_to_Billing_agent`).
+ */
+export function handoffToolName(agent: string): string {
+  return `${HANDOFF_PREFIX}${agent.replace(/[^a-zA-Z0-9]/g, "_")}`;
 }

@@ -1,5 +1,6 @@
-// A fake's reply() takes what its builders made: anything else is a TypeError naming the argument
-// when it is queued (an options object was taken for a turn, and answered as nothing); a
+// A fake's reply() takes what its builders made (after a selector, for one agent's replies): anything
+// else is a TypeError naming the argument when it is queued (an options object was taken for a turn,
+// and answered as nothing); a
 // responder that returns no turn is a refusal naming what it returned.
 import OpenAI from "openai";
 import { expect, test } from "vitest";
@@ -7,8 +8,12 @@ import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/i
 
 test("fake.reply refuses what is no turn, naming the argument", () => {
   const fake = fakeResponses();
-  expect(() => fake.reply({ agent: "Billing" } as never, turn.message("Hi"))).toThrow(
-    'agent-testkit: fake.reply takes turns built with turn.* (turn.message("…"), turn.functionCall(…)); argument 1 is {"agent":"Billing"}',
+  // a selector takes only its own fields: a misspelt one is no selector, and no turn
+  expect(() => fake.reply({ agnet: "Billing" } as never, turn.message("Hi"))).toThrow(
+    'agent-testkit: fake.reply takes turns built with turn.* (turn.message("…"), turn.functionCall(…)), after a selector ({ agent, instructions, tools, input, match }) when they are for one agent; argument 1 is {"agnet":"Billing"}',
+  );
+  expect(() => fake.reply({ agent: "Billing" }, { agent: "Support" } as never)).toThrow(
+    /argument 1 is \{"agent":"Support"\}/,
   );
   expect(() => fake.reply(turn.message("Hi"), "Hi" as never)).toThrow(/argument 2 is "Hi"/);
   expect(() => fake.reply(agentStep.message("Hi") as never)).toThrow(TypeError);
