@@ -9,18 +9,9 @@ import { generateText } from "ai";
 import OpenAI from "openai";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { counted } from "../countedFetch.js";
 
 type Fake = ReturnType<typeof fakeResponses>;
-
-/** A fetch that counts what the client sent, in front of the fake's. */
-function counted(fake: Fake) {
-  const sent = { count: 0 };
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    sent.count++;
-    return fake.fetch(input, init);
-  };
-  return { sent, fetch };
-}
 
 /** Each client with its default retries: how many requests a failing call makes, and one call. */
 const clients: [string, number, (fake: Fake) => { sent: { count: number }; ask: () => Promise<string> }][] = [

@@ -9,17 +9,9 @@ import OpenAI from "openai";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { fakeResponses, turn, unhandledGuard } from "../../fixtures/msw/index.js";
+import { counted } from "../countedFetch.js";
 
 type Fake = ReturnType<typeof fakeResponses>;
-/** A fetch that counts what the client sent, in front of the fake's. */
-function counted(fake: Fake) {
-  const sent = { count: 0 };
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    sent.count++;
-    return fake.fetch(input, init);
-  };
-  return { sent, fetch };
-}
 
 const weather = {
   type: "function" as const,
