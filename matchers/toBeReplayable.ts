@@ -1,3 +1,4 @@
+import { asItem } from "../src/frameworks.js";
 import { replayGate } from "../src/gate.js";
 import type { GateResult, ToolSpec } from "../src/types.js";
 import {
@@ -13,7 +14,9 @@ import {
 } from "./print.js";
 
 /** `expect(item).toBeReplayable(tools?)`: the replay gate returns `ok`. */
-export function toBeReplayable(this: MatcherContext, item: unknown, tools?: ToolSpec): MatcherResult {
+export function toBeReplayable(this: MatcherContext, received: unknown, tools?: ToolSpec): MatcherResult {
+  // a framework's call (an @openai/agents RunItem or protocol item, an AI SDK tool call) as its item
+  const item = asItem(received);
   const expectedLabel = tools === undefined ? "" : "tools";
   const result = withMatcherErrors(this, "toBeReplayable", expectedLabel, () => replayGate(item, tools));
   return {

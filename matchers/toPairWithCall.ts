@@ -1,3 +1,4 @@
+import { asItem } from "../src/frameworks.js";
 import { isRecord, readField } from "../src/internal/read.js";
 import { checkPair } from "../src/pairing.js";
 import {
@@ -20,7 +21,10 @@ const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as
  * `expect(result).toPairWithCall(call)`: a `function_call_output` answers a `function_call`,
  * or a `tool_result` answers a required action (same `turn_id` and `call_id`).
  */
-export function toPairWithCall(this: MatcherContext, result: unknown, call: unknown): MatcherResult {
+export function toPairWithCall(this: MatcherContext, output: unknown, expectedCall: unknown): MatcherResult {
+  // a framework's output and call (function_call_result and callId, a RunItem, an AI SDK part) as items
+  const result = asItem(output);
+  const call = asItem(expectedCall);
   if (!isRecord(call)) {
     const hintText = call === undefined ? " (did a find() match nothing?)" : "";
     matcherError(this, "toPairWithCall", "call", "call", `a function_call item or a required action${hintText}`, call);

@@ -37,6 +37,17 @@ export function normalizedItems(list: readonly unknown[]): unknown[] {
   return list.flatMap((element) => (isFrameworkElement(element) ? elementItems(element) : [element]));
 }
 
+/**
+ * One item as Open Responses has it: a framework's call or output (an `@openai/agents` `RunItem`
+ * or protocol item, an AI SDK tool call or result, a LangChain tool message) becomes its item; any
+ * other value stays as it is.
+ */
+export function asItem(value: unknown): unknown {
+  if (!isFrameworkElement(value)) return value;
+  const [item] = elementItems(value);
+  return item === undefined ? value : item;
+}
+
 /** Whether an element is a framework's rather than an Open Responses item. */
 function isFrameworkElement(element: unknown): boolean {
   if (!isRecord(element)) return false;

@@ -15,6 +15,17 @@ import { failureOf } from "./helpers.js";
 
 setTracingDisabled(true);
 
+/** The sales tool as the Responses API declares it (its schema is what the gate checks). */
+const salesReportDefinition = {
+  type: "function" as const,
+  name: "get_latest_sales_report",
+  parameters: {
+    type: "object",
+    properties: { region: { type: "string", enum: ["apac", "emea", "amer"] } },
+    required: ["region"],
+  },
+};
+
 describe("@openai/agents: a RunResult, its newItems and its history", () => {
   async function salesRun(stream = false) {
     const fake = fakeResponses().reply(
@@ -57,6 +68,18 @@ describe("@openai/agents: a RunResult, its newItems and its history", () => {
     expect(unanswered).not.toHaveAllCallsPaired();
   });
 
+  test("toBeReplayable and toPairWithCall take the SDK's items and RunItems", async () => {
+    const { result } = await salesRun();
+    const call = result.history.find((item) => item.type === "function_call");
+    const output = result.history.find((item) => item.type === "function_call_result");
+    expect(call).toBeReplayable([salesReportDefinition]);
+    expect(output).toPairWithCall(call);
+    const [callItem, outputItem] = result.newItems;
+    expect(callItem).toBeReplayable([salesReportDefinition]);
+    expect(outputItem).toPairWithCall(callItem);
+    expect({ ...output, callId: "call_other" }).not.toPairWithCall(call);
+  });
+
   test("toHaveAnsweredCall takes the SDK's own call item, on the fake and on the result", async () => {
     const { fake, result } = await salesRun();
     const call = result.history.find((item) => item.type === "function_call");
@@ -92,6 +115,18 @@ describe("the AI SDK: generateText's result and its steps", () => {
     expect(result).toHaveAllCallsPaired();
     const [call] = result.steps[0]!.toolCalls;
     expect(result).toHaveAnsweredCall(call, { city: "Oslo", celsius: 21 });
+  });
+
+  test("toBeReplayable and toPairWithCall take a step's tool call and result", async () => {
+    const { result } = await weatherRun();
+    const step = result.steps[0]!;
+    const definition = {
+      type: "function" as const,
+      name: "weather",
+      parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    };
+    expect(step.toolCalls[0]).toBeReplayable([definition]);
+    expect(step.toolResults[0]).toPairWithCall(step.toolCalls[0]);
   });
 
   test("a step's own callId is its generation's, never taken for a tool call's", async () => {
