@@ -52,3 +52,11 @@ test("a selector whose replies were all taken refuses, naming it; no selector fi
     message: expect.stringContaining("no reply scripted"),
   });
 });
+
+test("a keyed reply whose call the asking request does not offer is refused naming the selector and the tools", async () => {
+  const fake = fakeResponses().reply({ instructions: "You check." }, turn.functionCall("refund", { id: "1" }));
+  await expect(ask(fake, { instructions: "You check.", tools: [weather] })).rejects.toMatchObject({
+    status: 400,
+    message: expect.stringMatching(/"refund".*weather.*\(the reply scripted for \{ instructions: "You check\." \}\)/s),
+  });
+});
