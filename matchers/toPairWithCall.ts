@@ -1,4 +1,4 @@
-import { asItem } from "../src/frameworks.js";
+import { asItem, isFrameworkValue } from "../src/frameworks.js";
 import { isRecord, readField } from "../src/internal/read.js";
 import { checkPair } from "../src/pairing.js";
 import {
@@ -23,8 +23,10 @@ const PINS = { call_id_mismatch: ["call_id"], turn_id_mismatch: ["turn_id"] } as
  */
 export function toPairWithCall(this: MatcherContext, output: unknown, expectedCall: unknown): MatcherResult {
   // a framework's output and call (function_call_result and callId, a RunItem, an AI SDK part) as items
-  const result = asItem(output);
-  const call = asItem(expectedCall);
+  // a callId call is the SDK's only beside a value that is the SDK's for sure (else: a misspelt call_id)
+  const sdk = isFrameworkValue(output) || isFrameworkValue(expectedCall);
+  const result = asItem(output, sdk);
+  const call = asItem(expectedCall, sdk);
   if (!isRecord(call)) {
     const hintText = call === undefined ? " (did a find() match nothing?)" : "";
     matcherError(this, "toPairWithCall", "call", "call", `a function_call item or a required action${hintText}`, call);

@@ -1,4 +1,4 @@
-import { frameworkItems, frameworkKind, normalizedItems } from "./frameworks.js";
+import { asItem, frameworkItems, frameworkKind, normalizedItems } from "./frameworks.js";
 import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
@@ -243,5 +243,6 @@ export function callIdOf(call: unknown): unknown {
   if (typeof call === "string") return call;
   const own = readField(call, "call_id");
   if (own !== undefined) return own;
-  return readField(normalizedItems([call])[0], "call_id");
+  // the call given is the one to look up: a callId is the SDK's here, never judged as a wire field
+  return readField(asItem(call, true), "call_id");
 }

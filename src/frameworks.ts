@@ -30,37 +30,50 @@ export function frameworkItems(value: unknown, kind: FrameworkKind): unknown[] {
 
 /**
  * A list's elements as Open Responses items: a framework's element becomes the items it stands for
- * (none, when it holds no call or output); an Open Responses item stays as it is.
+ * (none, when it holds no call or output); an Open Responses item stays as it is. A `function_call`
+ * with a `callId` is `@openai/agents`' only in a list that is the SDK's for sure (it holds a
+ * `RunItem` or a `function_call_result`): elsewhere `callId` is the misspelt `call_id` it looks
+ * like, and stays a problem.
  */
 export function normalizedItems(list: readonly unknown[]): unknown[] {
-  if (!list.some(isFrameworkElement)) return list as unknown[];
-  return list.flatMap((element) => (isFrameworkElement(element) ? elementItems(element) : [element]));
+  if (!list.some((element) => isFrameworkElement(element, false))) return list as unknown[];
+  return list.flatMap((element) => (isFrameworkElement(element, true) ? elementItems(element) : [element]));
+}
+
+/** Whether a value is certainly a framework's (a `callId` call alone is not: see {@link normalizedItems}). */
+export function isFrameworkValue(value: unknown): boolean {
+  return isFrameworkElement(value, false);
 }
 
 /**
  * One item as Open Responses has it: a framework's call or output (an `@openai/agents` `RunItem`
- * or protocol item, an AI SDK tool call or result, a LangChain tool message) becomes its item; any
- * other value stays as it is.
+ * or `function_call_result`, an AI SDK tool call or result, a LangChain tool message) becomes its
+ * item; a `function_call` with a `callId` too when `protocolCalls` (the other side of a pair is
+ * certainly the SDK's); any other value stays as it is.
  */
-export function asItem(value: unknown): unknown {
-  if (!isFrameworkElement(value)) return value;
+export function asItem(value: unknown, protocolCalls = false): unknown {
+  if (!isFrameworkElement(value, protocolCalls)) return value;
   const [item] = elementItems(value);
   return item === undefined ? value : item;
 }
 
-/** Whether an element is a framework's rather than an Open Responses item. */
-function isFrameworkElement(element: unknown): boolean {
+/**
+ * Whether an element is a framework's rather than an Open Responses item; `protocolCalls`: count an
+ * `@openai/agents` `function_call` with a `callId` (ambiguous alone) as the SDK's.
+ */
+function isFrameworkElement(element: unknown, protocolCalls: boolean): boolean {
   if (!isRecord(element)) return false;
   if (isRecord(readInherited(element, "rawItem"))) return true; // a RunItem
   if (isArray(readInherited(element, "toolCalls"))) return true; // an AI SDK step
   const type = readField(element, "type");
   // an AI SDK tool call or result
   if ((type === "tool-call" || type === "tool-result") && readField(element, "toolCallId") !== undefined) return true;
-  if ((type === "function_call" || type === "function_call_result") && readField(element, "callId") !== undefined)
-    return true; // an @openai/agents protocol item
+  // an @openai/agents protocol item: its result type is the SDK's own; its call only in the SDK's company
+  if (type === "function_call_result" && readField(element, "callId") !== undefined) return true;
+  if (protocolCalls && type === "function_call" && readField(element, "callId") !== undefined) return true;
   if (type === "hosted_tool_call") return true;
-  if (isArray(readInherited(element, "tool_calls")) || typeof readInherited(element, "tool_call_id") === "string")
-    return true; // a LangChain message
+  // a LangChain message (a Chat Completions tool message, a plain object, is no result: not_a_result)
+  if (isLangChainMessage(element)) return true;
   const role = readField(element, "role");
   return (role === "assistant" || role === "tool") && isArray(readField(element, "content"))
     ? (readField(element, "content") as unknown[]).some((part) => {
@@ -68,6 +81,14 @@ function isFrameworkElement(element: unknown): boolean {
         return kind === "tool-call" || kind === "tool-result";
       })
     : false; // an AI SDK model message with tool parts
+}
+
+/** A LangChain.js message: its class carries `lc_namespace` (what tells it from a plain Chat Completions message). */
+function isLangChainMessage(element: Record<string, unknown>): boolean {
+  return (
+    isArray(readInherited(element, "lc_namespace")) &&
+    (isArray(readInherited(element, "tool_calls")) || typeof readInherited(element, "tool_call_id") === "string")
+  );
 }
 
 function elementItems(element: unknown): unknown[] {

@@ -9,6 +9,7 @@ import { generateText, stepCountIs, streamText, tool } from "ai";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { createFactories } from "../../fixtures/factories/index.js";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { salesReport } from "../msw/salesTool.js";
 import { failureOf } from "./helpers.js";
@@ -172,6 +173,34 @@ describe("LangChain.js: AIMessage.tool_calls and ToolMessage", () => {
     expect(messages).not.toHaveAllCallsPaired();
     const answer = new ToolMessage({ tool_call_id: ai.tool_calls![0]!.id!, content: "Sunny" });
     expect([...messages, answer]).toHaveAllCallsPaired();
+  });
+});
+
+describe("a misspelt call_id on the wire stays a problem", () => {
+  // found by the consumer project's factories run: `callId` alone is the misspelling the invalid
+  // factories build, not @openai/agents' item; only beside the SDK's own values is it the SDK's
+  const call = { type: "function_call", call_id: "call_1", name: "f", arguments: "{}", status: "completed" };
+  const { call_id: _pin, ...unpinned } = call;
+  const typo = { ...unpinned, callId: "call_1" };
+  const output = { type: "function_call_output", call_id: "call_1", output: "ok" };
+
+  test("toPairWithCall and toHaveAllCallsPaired", () => {
+    expect(output).not.toPairWithCall(typo);
+    expect([typo, output]).not.toHaveAllCallsPaired();
+    expect([call, output]).toHaveAllCallsPaired();
+  });
+
+  test("every invalid pair the factories build stays invalid", () => {
+    const f = createFactories({ seed: 2, tools: [salesReportDefinition] });
+    const pairs = f.invalid.all().filter((c) => c.check === "pair");
+    expect(pairs.length).toBeGreaterThan(3);
+    for (const c of pairs) expect(c.item).not.toPairWithCall(c.call as object);
+  });
+
+  test("beside the SDK's function_call_result, the same call is the SDK's", () => {
+    const result = { type: "function_call_result", callId: "call_1", name: "f", status: "completed", output: "ok" };
+    expect(result).toPairWithCall(typo);
+    expect([typo, result]).toHaveAllCallsPaired();
   });
 });
 
