@@ -126,20 +126,11 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
-  if (kind === "framework")
-    return itemsIn(value)
-      .filter(isCallOutput)
-      .map((item) => ({ call_id: readField(item, "call_id"), output: readField(item, "output"), item }));
+  if (kind === "framework") return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
   return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
-    const outputs = isArray(input)
-      ? input.filter(isCallOutput).map((item) => ({
-          call_id: readField(item, answerPinOf(String(readField(item, "type")))),
-          output: readField(item, "output"),
-          item,
-        }))
-      : [];
+    const outputs = isArray(input) ? input.filter(isCallOutput).map(answerOfOutput) : [];
     const results = isArray(events)
       ? events.filter((event) => readField(event, "type") === "agent.session.input.tool_result").map(answerOfToolResult)
       : [];
@@ -169,6 +160,15 @@ export function distinctAnswers(answers: readonly FoundAnswer[]): FoundAnswer[] 
 function isCallOutput(item: unknown): boolean {
   const type = readField(item, "type");
   return type === "function_call_output" || (isClientAnswer(item) && type !== "mcp_approval_response");
+}
+
+/** An output item as the answer it is, pinned to its call the way its type is. */
+function answerOfOutput(item: unknown): FoundAnswer {
+  return {
+    call_id: readField(item, answerPinOf(String(readField(item, "type")))),
+    output: readField(item, "output"),
+    item,
+  };
 }
 
 function answerOfToolResult(result: unknown): FoundAnswer {

@@ -15,8 +15,8 @@ export type FrameworkKind = "openai-agents-result" | "ai-sdk-result";
 
 export function frameworkKind(value: unknown): FrameworkKind | undefined {
   if (!isRecord(value)) return undefined;
-  if (isArray(readInherited(value, "newItems")) && isArray(readInherited(value, "history")))
-    return "openai-agents-result";
+  // `history` is a getter that builds its list anew: asked whether it is there, not read, here
+  if (isArray(readInherited(value, "newItems")) && "history" in value) return "openai-agents-result";
   const steps = readInherited(value, "steps");
   if (isArray(steps) && steps.every((step) => isArray(readInherited(step, "toolCalls")))) return "ai-sdk-result";
   return undefined;
