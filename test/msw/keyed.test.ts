@@ -32,7 +32,7 @@ test("equal selectors share one queue, in order; a standing reply stands in its 
     .reply({ instructions: /check/ }, turn.message("one"))
     .reply({ instructions: /check/ }, turn.message("two"), turn.message("ok").always())
     .reply(turn.message("plain"));
-  expect(fake.pending).toBe(4);
+  expect(fake.pending).toBe(3); // the standing reply never runs out: not counted;
   expect(await ask(fake, { instructions: "check" })).toBe("one");
   expect(await ask(fake, { instructions: "check" })).toBe("two");
   expect(await ask(fake, { instructions: "check" })).toBe("ok");

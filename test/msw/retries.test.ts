@@ -7,8 +7,9 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { ChatOpenAI } from "@langchain/openai";
 import { generateText } from "ai";
 import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { counted } from "../countedFetch.js";
 
 type Fake = ReturnType<typeof fakeResponses>;
@@ -94,7 +95,7 @@ describe("times and always", () => {
 
   test(".times(n) answers n requests, then the queue goes on", async () => {
     const fake = fakeResponses().reply(turn.message("again").times(2), turn.message("then"));
-    expect(fake.pending).toBe(2);
+    expect(fake.pending).toBe(3);
     expect((await ask(fake)).output_text).toBe("again");
     expect((await ask(fake)).output_text).toBe("again");
     expect((await ask(fake)).output_text).toBe("then");
@@ -114,6 +115,37 @@ describe("times and always", () => {
   test("a count that is no count is told when the turn is built", () => {
     for (const n of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
       expect(() => turn.error(429).times(n)).toThrow(RangeError);
+  });
+});
+
+describe("the Agents fake's steps repeat the same way", () => {
+  async function lastReply(agents: ReturnType<typeof fakeAgents>, input: string): Promise<string> {
+    const client = new OpenAI({ apiKey: "k", fetch: agents.fetch, maxRetries: 0 });
+    const session = await client.beta.agents.sessions.create({
+      agent: { model: "gpt-6-astra", instructions: "Answer." },
+      environment: { type: "openai_hosted" },
+      input,
+    } as unknown as SessionCreateParamsNonStreaming);
+    if (session.status === "failed") return "failed";
+    const last = agents.items(session.id).at(-1) as { content?: Array<{ text?: string }> } | undefined;
+    return last?.content?.[0]?.text ?? "none";
+  }
+
+  test(".times(n), .always(), replaced by the next reply; pending counts what runs out", async () => {
+    const agents = fakeAgents().reply(agentStep.message("again").times(2), agentStep.message("then"));
+    expect(agents.pending).toBe(3);
+    expect([await lastReply(agents, "1"), await lastReply(agents, "2"), await lastReply(agents, "3")]).toEqual([
+      "again",
+      "again",
+      "then",
+    ]);
+    agents.reply(agentStep.fail("Overloaded.").always());
+    expect(agents.pending).toBe(0);
+    expect([await lastReply(agents, "4"), await lastReply(agents, "5")]).toEqual(["failed", "failed"]);
+    agents.reply(agentStep.message("recovered"));
+    expect(await lastReply(agents, "6")).toBe("recovered");
+    expect(await lastReply(agents, "7")).toBe("failed"); // nothing left: the standing step was replaced
+    expect(() => agentStep.message("x").times(0)).toThrow(RangeError);
   });
 });
 
