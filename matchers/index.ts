@@ -1,6 +1,7 @@
 import { toBeCompatibleWith } from "./toBeCompatibleWith.js";
 import { toBePortable } from "./toBePortable.js";
 import { toBeReplayable } from "./toBeReplayable.js";
+import { toHaveAgentCalledTool } from "./toHaveAgentCalledTool.js";
 import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
 import { toHaveAnsweredCall } from "./toHaveAnsweredCall.js";
 import { toHaveCalledTool } from "./toHaveCalledTool.js";
@@ -10,6 +11,7 @@ import { toHaveNoPendingActions } from "./toHaveNoPendingActions.js";
 import { toHaveReceivedNthRequest, toHaveReceivedRequest } from "./toHaveReceivedRequest.js";
 import { toHaveReplayReason } from "./toHaveReplayReason.js";
 import { toHaveStringArguments } from "./toHaveStringArguments.js";
+import { toHaveTrippedGuardrail } from "./toHaveTrippedGuardrail.js";
 import { type KeepPrefixOptions, toKeepPromptCachePrefix } from "./toKeepPromptCachePrefix.js";
 import { toPairWithCall } from "./toPairWithCall.js";
 import { toRequireAction } from "./toRequireAction.js";
@@ -22,6 +24,7 @@ export {
   toBeCompatibleWith,
   toBePortable,
   toBeReplayable,
+  toHaveAgentCalledTool,
   toHaveAllCallsPaired,
   toHaveAnsweredCall,
   toHaveCalledTool,
@@ -32,6 +35,7 @@ export {
   toHaveReceivedRequest,
   toHaveReplayReason,
   toHaveStringArguments,
+  toHaveTrippedGuardrail,
   toKeepPromptCachePrefix,
   toPairWithCall,
   toRequireAction,
@@ -51,6 +55,8 @@ export const agentMatchers = {
   toHaveCalledTool,
   toHaveCalledToolTimes,
   toHaveHandedOffTo,
+  toHaveAgentCalledTool,
+  toHaveTrippedGuardrail,
   toHaveAnsweredCall,
   toHaveReceivedRequest,
   toHaveReceivedNthRequest,

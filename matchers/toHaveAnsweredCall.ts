@@ -1,9 +1,10 @@
-import { answersIn, callIdOf, distinctAnswers, type FoundAnswer } from "../src/conversation.js";
+import { answersIn, callIdOf, distinctAnswers, type FoundAnswer, isFrameworkList } from "../src/conversation.js";
 import { isRecord, readField } from "../src/internal/read.js";
 import { alignedWith, diffOf, requireConversation } from "./conversation.js";
 import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./print.js";
 
-const MUST_BE = "a fake, its request log (fake.requests), or a framework's result (a RunResult, generateText's)";
+const MUST_BE =
+  "a fake, its request log (fake.requests), or a framework's result or messages (a RunResult, generateText's, AI SDK UI or model messages, LangChain messages)";
 
 /**
  * `expect(fake).toHaveAnsweredCall(call | callId, output?)`: the app sent a `function_call_output`
@@ -23,7 +24,7 @@ export function toHaveAnsweredCall(
     "toHaveAnsweredCall",
     label,
     log,
-    ["responses-fake", "agents-fake", "requests", "framework"],
+    isFrameworkList(log) ? undefined : ["responses-fake", "agents-fake", "requests", "framework"],
     MUST_BE,
   );
   const callId = callIdOf(call);

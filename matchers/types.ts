@@ -128,6 +128,27 @@ export interface AgentMatchers<R = unknown> {
   toHaveHandedOffTo(agent: string): R;
 
   /**
+   * Passes when the agent of that name called `tool` — with parsed arguments equal to `args` when
+   * given. Received: an `@openai/agents` `RunResult` (each call's agent is the SDK's) or its
+   * `newItems`, or a Responses fake or its request log (an agent is known there by the handoff that
+   * reached it: the first agent's name is not on the wire).
+   *
+   * @example
+   * expect(result).toHaveAgentCalledTool("Billing", "lookup_invoice", { invoice: "INV-7" });
+   */
+  toHaveAgentCalledTool(agent: string, tool: string, args?: unknown): R;
+
+  /**
+   * Passes when a guardrail of that name (any, without a name) tripped. Received: an
+   * `@openai/agents` `RunResult`, or the tripwire error a tripped run rejects with.
+   *
+   * @example
+   * await expect(run(triage, "You are useless!")).rejects.toHaveTrippedGuardrail("abuse");
+   * expect(result).not.toHaveTrippedGuardrail();
+   */
+  toHaveTrippedGuardrail(name?: string): R;
+
+  /**
    * Passes when the app answered the call exactly once — a `function_call_output` (Responses) or
    * a `tool_result` (Agents) — with `output` when given (a string compared as it is, anything else
    * with the output parsed as JSON). Received: a fake or its request log.

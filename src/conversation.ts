@@ -1,4 +1,4 @@
-import { asItem, frameworkItems, frameworkKind, normalizedItems } from "./frameworks.js";
+import { asItem, frameworkItems, frameworkKind, isFrameworkValue, normalizedItems } from "./frameworks.js";
 import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
@@ -126,7 +126,7 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
-  if (kind === "framework") return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
+  if (kind === "framework" || isFrameworkList(value)) return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
   return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
@@ -136,6 +136,14 @@ export function answersIn(value: unknown): FoundAnswer[] {
       : [];
     return [...outputs, ...results];
   });
+}
+
+/**
+ * A list of a framework's messages or items (UI or model messages, LangChain messages, RunItems):
+ * it holds the app's answers.
+ */
+export function isFrameworkList(value: unknown): value is unknown[] {
+  return isArray(value) && value.some(isFrameworkValue);
 }
 
 /**

@@ -6,7 +6,8 @@ import { isArray, isRecord, readField, readInherited } from "./internal/read.js"
  * `@openai/agents`' `RunResult` / `StreamedRunResult` (`history`, `newItems`, their `RunItem`s and
  * protocol items with `callId`), the AI SDK's `generateText` / `streamText` results (`steps` with
  * `toolCalls` and `toolResults`; a step's own `callId` is its generation's, never a tool call's),
- * its model messages (`tool-call` and `tool-result` parts), and LangChain.js messages
+ * its model messages (`tool-call` and `tool-result` parts) and UI messages (`tool-<name>` and
+ * `dynamic-tool` parts), and LangChain.js messages
  * (`AIMessage.tool_calls`, `ToolMessage`). Framework-free: shapes only.
  */
 
@@ -24,8 +25,22 @@ export function frameworkKind(value: unknown): FrameworkKind | undefined {
 
 /** The items a framework's result holds, in order (calls, then the outputs that answer them). */
 export function frameworkItems(value: unknown, kind: FrameworkKind): unknown[] {
-  if (kind === "openai-agents-result") return normalizedItems(readInherited(value, "history") as unknown[]);
+  if (kind === "openai-agents-result") return runResultItems(value);
   return normalizedItems(readInherited(value, "steps") as unknown[]);
+}
+
+/**
+ * A `RunResult`'s items: its `history`, and the calls of `newItems` the history leaves out (an
+ * interrupted run's history omits the call waiting for a human's approval).
+ */
+function runResultItems(result: unknown): unknown[] {
+  const history = normalizedItems(readInherited(result, "history") as unknown[]);
+  const known = new Set(history.map((item) => readField(item, "call_id")).filter((id) => id !== undefined));
+  const pending = normalizedItems(readInherited(result, "newItems") as unknown[]).filter((item) => {
+    const id = readField(item, "call_id");
+    return readField(item, "type") === "function_call" && id !== undefined && !known.has(id);
+  });
+  return pending.length === 0 ? history : [...history, ...pending];
 }
 
 /**
@@ -72,8 +87,14 @@ function isFrameworkElement(element: unknown, protocolCalls: boolean): boolean {
   if (type === "function_call_result" && readField(element, "callId") !== undefined) return true;
   if (protocolCalls && type === "function_call" && readField(element, "callId") !== undefined) return true;
   if (type === "hosted_tool_call") return true;
+  // one of a LangChain AIMessage's tool_calls
+  if (isLangChainToolCall(element)) return true;
   // a LangChain message (a Chat Completions tool message, a plain object, is no result: not_a_result)
   if (isLangChainMessage(element)) return true;
+  // an AI SDK UI message (useChat's, readUIMessageStream's) with tool parts, or one such part
+  if (isUiToolPart(element)) return true;
+  const parts = readField(element, "parts");
+  if (isArray(parts) && parts.some(isUiToolPart)) return true;
   const role = readField(element, "role");
   return (role === "assistant" || role === "tool") && isArray(readField(element, "content"))
     ? (readField(element, "content") as unknown[]).some((part) => {
@@ -81,6 +102,16 @@ function isFrameworkElement(element: unknown, protocolCalls: boolean): boolean {
         return kind === "tool-call" || kind === "tool-result";
       })
     : false; // an AI SDK model message with tool parts
+}
+
+/** One of a LangChain `AIMessage`'s `tool_calls`: `{ type: "tool_call", id, name, args }`. */
+function isLangChainToolCall(element: Record<string, unknown>): boolean {
+  return (
+    element.type === "tool_call" &&
+    typeof element.id === "string" &&
+    typeof element.name === "string" &&
+    isRecord(element.args)
+  );
 }
 
 /** A LangChain.js message: its class carries `lc_namespace` (what tells it from a plain Chat Completions message). */
@@ -109,6 +140,11 @@ function elementItems(element: unknown): unknown[] {
       if (typeof name !== "string") return [];
       return [functionCall(readField(call, "id"), name, readField(call, "args"))];
     });
+  if (isUiToolPart(element)) return uiToolPart(element);
+  if (isRecord(element) && isLangChainToolCall(element))
+    return [functionCall(element.id, element.name as string, element.args)];
+  const parts = readField(element, "parts");
+  if (isArray(parts)) return parts.filter(isUiToolPart).flatMap(uiToolPart);
   const answered = readInherited(element, "tool_call_id");
   if (typeof answered === "string") return [functionOutput(answered, readInherited(element, "content"))];
   return asList(readField(element, "content")).flatMap(aiSdkPart);
@@ -150,6 +186,40 @@ function aiSdkPart(part: unknown): unknown[] {
   return [];
 }
 
+/** A UI message's tool part: `tool-<name>` (a static tool) or `dynamic-tool`, with its `toolCallId`. */
+function isUiToolPart(part: unknown): boolean {
+  const type = readField(part, "type");
+  return (
+    typeof type === "string" &&
+    (type.startsWith("tool-") || type === "dynamic-tool") &&
+    typeof readField(part, "toolCallId") === "string" &&
+    typeof readField(part, "state") === "string"
+  );
+}
+
+/**
+ * A UI tool part as items: its call (in progress while its input streams), and its answer once
+ * there is one — the output, the error text (`output-error`), or the denial the SDK sends the model
+ * (`output-denied`). A call waiting for its output or an approval is a call alone.
+ */
+function uiToolPart(part: unknown): unknown[] {
+  const type = readField(part, "type") as string;
+  const name = type === "dynamic-tool" ? readField(part, "toolName") : type.slice("tool-".length);
+  if (typeof name !== "string") return [];
+  const id = readField(part, "toolCallId");
+  const state = readField(part, "state");
+  const call = functionCall(id, name, readField(part, "input"));
+  if (state === "input-streaming") return [{ ...call, status: "in_progress" }];
+  if (state === "output-available") return [call, functionOutput(id, readField(part, "output"))];
+  if (state === "output-error") return [call, functionOutput(id, readField(part, "errorText"))];
+  if (state === "output-denied")
+    return [
+      call,
+      functionOutput(id, { type: "execution-denied", reason: readField(readField(part, "approval"), "reason") }),
+    ];
+  return [call];
+}
+
 function functionCall(callId: unknown, name: string, args: unknown): Record<string, unknown> {
   return {
     type: "function_call",
@@ -182,4 +252,15 @@ export const HANDOFF_PREFIX = "transfer_to_";
  */
 export function handoffToolName(agent: string): string {
   return `${HANDOFF_PREFIX}${agent.replace(/[^a-zA-Z0-9]/g, "_")}`;
+}
+
+/** The handoff tool the items called last (`transfer_to_…`), if any. */
+export function lastHandoff(items: readonly unknown[]): string | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    const name = readField(item, "name");
+    if (readField(item, "type") === "function_call" && typeof name === "string" && name.startsWith(HANDOFF_PREFIX))
+      return name;
+  }
+  return undefined;
 }

@@ -21,6 +21,9 @@ const VERSIONS = {
   // the third-party clients docs/responses-fake.md runs (the AI SDK only in Vitest: it is ESM-only)
   "@langchain/openai": "1.6.0",
   "@langchain/core": "1.4.0",
+  // docs/openai-agents.md (the SDK ships CommonJS too: it runs in both projects)
+  "@openai/agents": "0.20.0",
+  zod: "4.6.7",
 };
 
 // What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.

@@ -5,7 +5,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { ChatOpenAI } from "@langchain/openai";
 import { Agent, OpenAIResponsesModel, run, setTracingDisabled } from "@openai/agents";
-import { generateText, stepCountIs, streamText, tool } from "ai";
+import { generateText, readUIMessageStream, stepCountIs, streamText, tool, type UIMessage } from "ai";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -149,6 +149,109 @@ describe("the AI SDK: generateText's result and its steps", () => {
     const steps = await result.steps;
     expect(steps).toHaveCalledTool("weather", { city: "Oslo" });
     expect(steps).toHaveAllCallsPaired();
+  });
+});
+
+describe("the AI SDK: UI messages (useChat's, readUIMessageStream's)", () => {
+  const weather = tool({
+    description: "The weather in a city.",
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => ({ city, celsius: 21 }),
+  });
+
+  test("a streamed answer's UI message: tool-<name> parts, their outputs", async () => {
+    const fake = fakeResponses().reply(turn.functionCall("weather", { city: "Oslo" }), turn.message("Sunny."));
+    const openai = createOpenAI({ apiKey: "k", fetch: fake.fetch });
+    const result = streamText({
+      model: openai("gpt-5"),
+      prompt: "Weather?",
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+    });
+    let last: UIMessage | undefined;
+    for await (const message of readUIMessageStream({ stream: result.toUIMessageStream() })) last = message;
+    const messages = [last!];
+    expect(messages).toHaveCalledTool("weather", { city: "Oslo" });
+    expect(messages).toHaveCalledToolTimes("weather", 1);
+    expect(messages).toHaveAllCallsPaired();
+    const part = last!.parts.find((p) => p.type === "tool-weather")!;
+    expect(messages).toHaveAnsweredCall(part, { city: "Oslo", celsius: 21 });
+  });
+
+  test("a call waiting for its output or an approval is unanswered; a denied or failed one is answered", () => {
+    const message = (state: string, extra: object = {}) => ({
+      id: "m1",
+      role: "assistant",
+      parts: [{ type: "dynamic-tool", toolName: "refund", toolCallId: "call_1", state, input: { id: 7 }, ...extra }],
+    });
+    expect([message("input-available")]).toHaveCalledTool("refund", { id: 7 });
+    expect([message("input-available")]).not.toHaveAllCallsPaired();
+    expect([message("approval-requested", { approval: { id: "a1" } })]).not.toHaveAllCallsPaired();
+    expect([message("output-denied", { approval: { id: "a1", approved: false } })]).toHaveAllCallsPaired();
+    expect([message("output-error", { errorText: "boom" })]).toHaveAllCallsPaired();
+  });
+});
+
+describe("agents: who called what, and which guardrail tripped", () => {
+  const runItem = (agent: string, rawItem: object) => ({ type: "tool_call_item", agent: { name: agent }, rawItem });
+  const call = (name: string, args: object) => ({
+    type: "function_call",
+    callId: `call_${name}`,
+    name,
+    arguments: JSON.stringify(args),
+    status: "completed",
+  });
+
+  test("RunItems name their agent; the message lists each call by agent", () => {
+    const items = [runItem("Triage", call("transfer_to_Billing", {})), runItem("Billing", call("refund", { id: 7 }))];
+    expect(items).toHaveAgentCalledTool("Billing", "refund", { id: 7 });
+    expect(items).not.toHaveAgentCalledTool("Triage", "refund");
+    const message = failureOf(() => expect(items).toHaveAgentCalledTool("Triage", "refund"));
+    expect(message).toContain('Expected: "Triage" to call "refund"');
+    expect(message).toMatch(/- Triage: transfer_to_Billing Object \{\}\n\s+- Billing: refund Object \{/);
+  });
+
+  test("on a fake, the first agent is unnamed: only a handoff names an agent on the wire", async () => {
+    const fake = fakeResponses().reply(turn.functionCall("get_latest_sales_report", { region: "apac" }));
+    const client = new OpenAI({ apiKey: "k", fetch: fake.fetch });
+    await client.responses.create({
+      model: "gpt-5",
+      input: "Hi",
+      tools: [{ ...salesReportDefinition, strict: false }],
+    });
+    const message = failureOf(() => expect(fake).toHaveAgentCalledTool("Triage", "get_latest_sales_report"));
+    expect(message).toContain("the first agent (before any handoff): get_latest_sales_report");
+  });
+
+  test("what cannot tell an agent is a matcher error", () => {
+    expect(failureOf(() => expect([call("refund", {})]).toHaveAgentCalledTool("Billing", "refund"))).toContain(
+      "Matcher error: received value must be an @openai/agents RunResult",
+    );
+    expect(failureOf(() => expect(fakeResponses()).toHaveTrippedGuardrail())).toContain(
+      "Matcher error: received value must be an @openai/agents RunResult, or the tripwire error",
+    );
+  });
+
+  test("guardrail verdicts: input, output and tool guardrails; a tripwire error", () => {
+    const verdict = (name: string, tripwireTriggered: boolean) => ({
+      guardrail: { type: "input", name },
+      output: { tripwireTriggered, outputInfo: { score: 1 } },
+    });
+    const result = {
+      inputGuardrailResults: [verdict("abuse", false)],
+      outputGuardrailResults: [],
+      toolInputGuardrailResults: [
+        { guardrail: { type: "tool_input", name: "pii" }, output: { behavior: { type: "rejectContent" } } },
+      ],
+      toolOutputGuardrailResults: [],
+    };
+    expect(result).toHaveTrippedGuardrail("pii");
+    expect(result).not.toHaveTrippedGuardrail("abuse");
+    const message = failureOf(() => expect(result).toHaveTrippedGuardrail("abuse"));
+    expect(message).toContain('Expected: the guardrail "abuse" to trip');
+    expect(message).toMatch(/- input "abuse": passed Object \{[\s\S]*- tool_input "pii": tripped/);
+    const error = Object.assign(new Error("Input guardrail triggered"), { result: verdict("abuse", true) });
+    expect(error).toHaveTrippedGuardrail("abuse");
   });
 });
 

@@ -1,7 +1,8 @@
-// A multi-agent @openai/agents app, tested as its users would: a triage agent that hands off to a
-// billing specialist (which calls a function tool), an input guardrail that runs its own agent in
-// parallel, streaming. Replies are keyed by the agent that asks, so the guardrail never takes the
-// triage agent's reply; the assertions are the toolkit's matchers on the SDK's own RunResult.
+// A multi-agent @openai/agents app, tested as its users would: a triage agent with a hosted web
+// search that hands off to a billing specialist (a function tool, and a refund that needs a human's
+// approval), an input guardrail that runs its own agent in parallel, streaming. Replies are keyed
+// by the agent that asks, so the guardrail never takes the triage agent's reply; the assertions
+// are the toolkit's matchers on the SDK's own RunResult and on the fake.
 import {
   Agent,
   type InputGuardrail,
@@ -10,6 +11,7 @@ import {
   run,
   setTracingDisabled,
   tool,
+  webSearchTool,
 } from "@openai/agents";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
@@ -27,11 +29,18 @@ function app(fake: ReturnType<typeof fakeResponses>) {
     parameters: z.object({ invoice: z.string() }),
     execute: async ({ invoice }) => `Invoice ${invoice}: paid`,
   });
+  const refundInvoice = tool({
+    name: "refund_invoice",
+    description: "Refund an invoice.",
+    parameters: z.object({ invoice: z.string() }),
+    needsApproval: true,
+    execute: async ({ invoice }) => `Invoice ${invoice}: refunded`,
+  });
   const billing = new Agent({
     name: "Billing",
     instructions: "You answer billing questions.",
     model,
-    tools: [lookupInvoice],
+    tools: [lookupInvoice, refundInvoice],
   });
   const checker = new Agent({
     name: "Abuse check",
@@ -50,6 +59,7 @@ function app(fake: ReturnType<typeof fakeResponses>) {
     name: "Triage",
     instructions: "Route the customer to the right specialist.",
     model,
+    tools: [webSearchTool()],
     handoffs: [billing],
     inputGuardrails: [abuse],
   });
@@ -81,7 +91,14 @@ describe("a triage app with a handoff and a parallel guardrail", () => {
     expect(result).not.toHaveHandedOffTo("Support");
     expect(result).toHaveCalledTool("lookup_invoice", { invoice: "INV-7" });
     expect(result).toHaveAllCallsPaired();
+    expect(result).toHaveAgentCalledTool("Billing", "lookup_invoice", { invoice: "INV-7" });
+    expect(result).toHaveAgentCalledTool("Triage", "transfer_to_Billing");
+    expect(result).not.toHaveAgentCalledTool("Triage", "lookup_invoice");
+    expect(result).not.toHaveTrippedGuardrail();
     expect(fake).toHaveHandedOffTo("Billing");
+    // on the wire, an agent is known by the handoff that reached it
+    expect(fake).toHaveAgentCalledTool("Billing", "lookup_invoice", { invoice: "INV-7" });
+    expect(fake).not.toHaveAgentCalledTool("Support", "lookup_invoice");
     expect(fake.pending).toBe(0);
     expect(fake.requests).toHaveLength(4);
   });
@@ -100,7 +117,37 @@ describe("a triage app with a handoff and a parallel guardrail", () => {
     const fake = fakeResponses();
     fake.reply({ instructions: /abusive/ }, turn.message('{"abusive":true}'));
     fake.reply(turn.handoff("Billing"));
-    await expect(run(app(fake).triage, "You are useless!")).rejects.toBeInstanceOf(InputGuardrailTripwireTriggered);
+    const running = run(app(fake).triage, "You are useless!");
+    await expect(running).rejects.toBeInstanceOf(InputGuardrailTripwireTriggered);
+    await expect(running).rejects.toHaveTrippedGuardrail("abuse");
+    await expect(running).rejects.not.toHaveTrippedGuardrail("politeness");
+  });
+
+  test("a hosted web search, then a refund a human approves", async () => {
+    const fake = fakeResponses();
+    // the guardrail may run again when the run resumes: its reply stands
+    fake.reply({ instructions: /abusive/ }, turn.message('{"abusive":false}').always());
+    fake.reply(turn.webSearch("refund policy", { next: turn.handoff("Billing") }));
+    fake.reply(
+      { agent: "Billing" },
+      turn.functionCall("refund_invoice", { invoice: "INV-7" }),
+      turn.message("INV-7 is refunded."),
+    );
+    const { triage } = app(fake);
+    const first = await run(triage, "Refund INV-7, please.");
+    expect(first.interruptions).toHaveLength(1);
+    // asked, not yet answered: the approval holds the call (the SDK's history leaves it out; newItems has it)
+    expect(first).toHaveCalledTool("refund_invoice", { invoice: "INV-7" });
+    expect(first).not.toHaveAllCallsPaired();
+    expect(first).toHaveAgentCalledTool("Triage", "web_search");
+    expect(first).toHaveAgentCalledTool("Billing", "refund_invoice", { invoice: "INV-7" });
+    const [approval] = first.interruptions;
+    first.state.approve(approval!);
+    const result = await run(triage, first.state);
+    expect(result.finalOutput).toBe("INV-7 is refunded.");
+    expect(result).toHaveAllCallsPaired();
+    expect(fake).toHaveAnsweredCall(approval!.rawItem, "Invoice INV-7: refunded");
+    expect(fake.pending).toBe(0);
   });
 
   test("a selector whose replies were all taken is named in the refusal", async () => {
