@@ -131,12 +131,18 @@ export interface AgentMatchers<R = unknown> {
    * Passes when the agent of that name called `tool` — with parsed arguments equal to `args` when
    * given. Received: an `@openai/agents` `RunResult` (each call's agent is the SDK's) or its
    * `newItems`, or a Responses fake or its request log (an agent is known there by the handoff that
-   * reached it: the first agent's name is not on the wire).
+   * reached it: the first agent's name is not on the wire). An agent is named, or told by what it
+   * sends: its `instructions` (a string or a RegExp) and `tools` it offers.
    *
    * @example
    * expect(result).toHaveAgentCalledTool("Billing", "lookup_invoice", { invoice: "INV-7" });
+   * expect(fake).toHaveAgentCalledTool({ instructions: /Route/ }, "transfer_to_Billing");
    */
-  toHaveAgentCalledTool(agent: string, tool: string, args?: unknown): R;
+  toHaveAgentCalledTool(
+    agent: string | { instructions?: string | RegExp; tools?: readonly string[] },
+    tool: string,
+    args?: unknown,
+  ): R;
 
   /**
    * Passes when a guardrail of that name (any, without a name) tripped. Received: an

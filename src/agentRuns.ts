@@ -10,13 +10,27 @@ import { finalResponse, isArray, isRecord, readField, readInherited } from "./in
  */
 
 /** The agent a call was made by, as far as the received value tells it. */
-export type CallingAgent =
-  /** Named by the framework (`RunItem.agent.name`). */
-  | { kind: "named"; name: string }
+export type CallingAgent = (
+  | /** Named by the framework (`RunItem.agent.name`). */
+  { kind: "named"; name: string }
   /** Reached by a handoff: the request continued a conversation whose last handoff was this tool. */
   | { kind: "handed-off"; tool: string }
   /** The run's first agent: no handoff before the request (its name is not on the wire). */
-  | { kind: "first" };
+  | { kind: "first" }
+) & {
+  /** Its instructions, when they are a string. */
+  instructions?: string;
+  /** The tools it offers the model, by name (a handoff's `transfer_to_…` too; a hosted tool by its type). */
+  tools: string[];
+};
+
+/** An agent told by what it sends, where its name is not known: every field given must fit. */
+export interface AgentSelector {
+  /** Its instructions: equal to a string, or matching a RegExp. */
+  instructions?: string | RegExp;
+  /** Tools it offers, by name: each must be offered. */
+  tools?: readonly string[];
+}
 
 export interface AgentCall {
   agent: CallingAgent;
@@ -39,8 +53,7 @@ export function agentCallsIn(value: unknown): AgentCall[] {
       : undefined;
   if (runItems)
     return runItems.flatMap((runItem) => {
-      const name = readField(readInherited(runItem, "agent"), "name");
-      const agent: CallingAgent = typeof name === "string" ? { kind: "named", name } : { kind: "first" };
+      const agent = runItemAgent(readInherited(runItem, "agent"));
       return callsIn([asItem(runItem, true)]).map((call) => ({ agent, call }));
     });
   const kind = conversationKind(value);
@@ -48,10 +61,56 @@ export function agentCallsIn(value: unknown): AgentCall[] {
   return logCalls(kind === "requests" ? (value as unknown[]) : (readField(value, "requests") as unknown[]));
 }
 
-/** Whether `agent` names the agent that made a call. */
-export function isAgent(agent: CallingAgent, name: string): boolean {
-  if (agent.kind === "named") return agent.name === name;
-  return agent.kind === "handed-off" && agent.tool === handoffToolName(name);
+/** Whether `wanted` (a name, or what the agent sends) is the agent that made a call. */
+export function isAgent(agent: CallingAgent, wanted: string | AgentSelector): boolean {
+  if (typeof wanted !== "string") {
+    const { instructions, tools } = wanted;
+    if (instructions !== undefined) {
+      const got = agent.instructions;
+      if (got === undefined || (typeof instructions === "string" ? got !== instructions : !instructions.test(got)))
+        return false;
+    }
+    return tools === undefined || tools.every((tool) => agent.tools.includes(tool));
+  }
+  if (agent.kind === "named") return agent.name === wanted;
+  return agent.kind === "handed-off" && agent.tool === handoffToolName(wanted);
+}
+
+/** Whether a value is an {@link AgentSelector}: a plain object of its fields only, at least one. */
+export function isAgentSelector(value: unknown): value is AgentSelector {
+  if (!isRecord(value) || isArray(value)) return false;
+  const keys = Object.keys(value);
+  const text = (v: unknown) => v === undefined || typeof v === "string" || v instanceof RegExp;
+  return (
+    keys.length > 0 &&
+    keys.every((key) => key === "instructions" || key === "tools") &&
+    text(value.instructions) &&
+    (value.tools === undefined || (isArray(value.tools) && value.tools.every((t) => typeof t === "string")))
+  );
+}
+
+/** A `RunItem`'s agent: its name, its instructions when they are a string, its tools and handoffs by name. */
+function runItemAgent(agent: unknown): CallingAgent {
+  const name = readField(agent, "name");
+  const instructions = readField(agent, "instructions");
+  const tools = asNames(readField(agent, "tools"), (tool) => readField(tool, "name"));
+  const handoffs = asNames(readField(agent, "handoffs"), (handoff) => {
+    const target = readField(handoff, "toolName") ?? readField(handoff, "name");
+    return typeof target === "string" && target.startsWith(HANDOFF_PREFIX)
+      ? target
+      : typeof target === "string"
+        ? handoffToolName(target)
+        : undefined;
+  });
+  return {
+    ...(typeof name === "string" ? { kind: "named" as const, name } : { kind: "first" as const }),
+    ...(typeof instructions === "string" ? { instructions } : {}),
+    tools: [...tools, ...handoffs],
+  };
+}
+
+function asNames(list: unknown, name: (element: unknown) => unknown): string[] {
+  return isArray(list) ? list.map(name).filter((n): n is string => typeof n === "string") : [];
 }
 
 /** An agent as a message names it. */
@@ -88,7 +147,12 @@ function logCalls(requests: readonly unknown[]): AgentCall[] {
     const items = isArray(output) ? output : [];
     const id = readField(response, "id");
     if (typeof id === "string") handoffAfter.set(id, lastHandoff(items) ?? handoff);
-    const agent: CallingAgent = handoff === undefined ? { kind: "first" } : { kind: "handed-off", tool: handoff };
+    const instructions = readField(body, "instructions");
+    const agent: CallingAgent = {
+      ...(handoff === undefined ? { kind: "first" as const } : { kind: "handed-off" as const, tool: handoff }),
+      ...(typeof instructions === "string" ? { instructions } : {}),
+      tools: asNames(readField(body, "tools"), (tool) => readField(tool, "name") ?? readField(tool, "type")),
+    };
     for (const call of callsIn(items)) calls.push({ agent, call });
   }
   return calls;

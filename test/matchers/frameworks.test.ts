@@ -223,6 +223,16 @@ describe("agents: who called what, and which guardrail tripped", () => {
     expect(message).toContain("the first agent (before any handoff): get_latest_sales_report");
   });
 
+  test("an agent told by what it sends: the selector is checked, and printed when it fails", () => {
+    const items = [runItem("Billing", call("refund", { id: 7 }))];
+    expect(failureOf(() => expect(items).toHaveAgentCalledTool({ instructions: /route/i }, "refund"))).toContain(
+      'Expected: the agent { instructions: /route/i } to call "refund"',
+    );
+    expect(failureOf(() => expect(items).toHaveAgentCalledTool({ agent: "Billing" } as never, "refund"))).toContain(
+      "Matcher error: agent value must be an agent's name, or { instructions?: string | RegExp, tools?: string[] }",
+    );
+  });
+
   test("what cannot tell an agent is a matcher error", () => {
     expect(failureOf(() => expect([call("refund", {})]).toHaveAgentCalledTool("Billing", "refund"))).toContain(
       "Matcher error: received value must be an @openai/agents RunResult",

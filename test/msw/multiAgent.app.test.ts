@@ -99,6 +99,12 @@ describe("a triage app with a handoff and a parallel guardrail", () => {
     // on the wire, an agent is known by the handoff that reached it
     expect(fake).toHaveAgentCalledTool("Billing", "lookup_invoice", { invoice: "INV-7" });
     expect(fake).not.toHaveAgentCalledTool("Support", "lookup_invoice");
+    // the first agent, told by what it sends: its instructions, the tools it offers
+    expect(fake).toHaveAgentCalledTool({ instructions: /Route the customer/ }, "transfer_to_Billing");
+    expect(fake).toHaveAgentCalledTool({ tools: ["transfer_to_Billing", "web_search"] }, "transfer_to_Billing");
+    expect(fake).not.toHaveAgentCalledTool({ instructions: /Route the customer/ }, "lookup_invoice");
+    expect(result).toHaveAgentCalledTool({ tools: ["lookup_invoice", "refund_invoice"] }, "lookup_invoice");
+    expect(result).toHaveAgentCalledTool({ tools: ["transfer_to_Billing"] }, "transfer_to_Billing");
     expect(fake.pending).toBe(0);
     expect(fake.requests).toHaveLength(4);
   });
