@@ -12,8 +12,8 @@ const LAYERS = [
   ["cassette", "^fixtures/msw/cassette/"],
   ["fakes", "^fixtures/msw/(?!cassette/)[^/]+/"],
 ];
-/** What stands on every layer: the package's entries, the matchers and the CLI. */
-const ENTRIES = "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts)";
+/** What stands on every layer: the package's entries, the matchers, the CLI and the server it runs. */
+const ENTRIES = "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts|fixtures/serve/)";
 
 const layerRules = LAYERS.map(([name, path], index) => ({
   name: `layer-${name}`,

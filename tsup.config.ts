@@ -5,6 +5,8 @@ const entries = {
   cli: "src/cli.ts",
   // the worker of `check --threads`, loaded by path next to cli.js
   "check-worker": "src/cli/check/worker.ts",
+  // the server of `serve`, loaded by path next to cli.js (the CLI imports no fake)
+  serve: "fixtures/serve/index.ts",
   matchers: "matchers/index.ts",
   jest: "matchers/jest.ts",
   factories: "fixtures/factories/index.ts",

@@ -22,6 +22,7 @@ const benches = {
   "report-formats": async () =>
     (await import("./report-formats.mjs")).benchReportFormats({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
   hostile: async () => (await import("./hostile.mjs")).benchHostile(),
+  serve: async () => (await import("./serve.mjs")).benchServe(),
 };
 
 // In a child: run one benchmark and print its result as JSON.

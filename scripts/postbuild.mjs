@@ -30,3 +30,8 @@ for (const name of readdirSync("dist").filter((file) => file.endsWith(".d.cts") 
     );
   if (patched !== text) writeFileSync(path, patched);
 }
+
+// `agent-testkit serve`'s control API, as an OpenAPI document beside the build (also served at
+// {url}/_testkit/openapi.json).
+const { controlDocument } = await import(new URL("../dist/serve.js", import.meta.url).href);
+writeFileSync("dist/testkit-openapi.json", `${JSON.stringify(controlDocument(), null, 2)}\n`);

@@ -1,0 +1,40 @@
+"""The app's tests, on agent-testkit serve: a session per test, scripted from Python, asserted
+with the toolkit's matchers."""
+
+import openai
+import pytest
+
+from app import answer, stream_answer
+
+
+def test_runs_the_tool_and_answers(testkit):
+    testkit.reply({"functionCall": ["get_weather", {"city": "Oslo"}]}, {"message": "21 °C in Oslo."})
+    assert answer("Weather in Oslo?") == "21 °C in Oslo."
+    testkit.expect("toHaveCalledTool", "get_weather", {"city": "Oslo"})
+    testkit.expect("toHaveCalledTool", "get_weather", {"city": "Paris"}, negate=True)
+    assert len(testkit.requests()) == 2
+
+
+def test_streams_the_answer(testkit):
+    testkit.reply({"message": "Clear skies over Oslo."})
+    assert stream_answer("Weather?") == "Clear skies over Oslo."
+
+
+def test_gives_up_after_the_clients_retries(testkit):
+    testkit.reply({"error": [429, {"code": "rate_limit_exceeded", "message": "Slow down"}], "always": True})
+    with pytest.raises(openai.RateLimitError):
+        answer("Weather?")
+    assert len(testkit.requests()) == 3  # max_retries=2, the default, honouring retry-after-ms
+
+
+def test_answers_by_rules_whatever_the_order(testkit):
+    testkit.rules({"input": "Oslo", "turns": [{"message": "Oslo: sunny."}]}, {"input": "Bergen", "turns": [{"message": "Bergen: rain."}]})
+    assert answer("Bergen?") == "Bergen: rain."
+    assert answer("Oslo?") == "Oslo: sunny."
+
+
+def test_a_failed_expectation_says_what_drifted(testkit):
+    testkit.reply({"functionCall": ["get_weather", {"city": "Oslo"}]}, {"message": "Done."})
+    answer("Weather in Oslo?")
+    with pytest.raises(AssertionError, match='Expected: a call to "get_weather" with'):
+        testkit.expect("toHaveCalledTool", "get_weather", {"city": "Paris"})

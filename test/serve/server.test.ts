@@ -1,0 +1,395 @@
+// `agent-testkit serve`'s server, in process: the control API (sessions, scripts in JSON, rules,
+// logs, matchers), the fakes reached per session by path or by header, and what a hostile client
+// cannot do to it. The official client is the fakes' client here, unchanged.
+
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import OpenAI from "openai";
+import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import WebSocket from "ws";
+import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { CONTROL_ROUTES } from "../../fixtures/serve/control.js";
+import { REQUEST_BODIES } from "../../fixtures/serve/openapi.js";
+import { startServer, type TestkitServer } from "../../fixtures/serve/server.js";
+import { MAX_SESSIONS, Sessions } from "../../fixtures/serve/sessions.js";
+
+let server: TestkitServer;
+beforeAll(async () => {
+  server = await startServer({ strict: true });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the control API's answers, read field by field in each test
+type Json = any;
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  const response = await fetch(`${server.url}/_testkit${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+async function session(options: object = {}): Promise<{ id: string; baseURL: string; client: OpenAI }> {
+  const { status, json } = await call("POST", "/sessions", options);
+  expect(status).toBe(201);
+  return { ...json, client: new OpenAI({ apiKey: "test-key", baseURL: json.baseURL, maxRetries: 0 }) };
+}
+
+const weather = {
+  type: "function" as const,
+  name: "get_weather",
+  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  strict: false,
+};
+
+describe("sessions: each test its own fakes", () => {
+  test("a session's script answers its clients; another session's does not reach them", async () => {
+    const a = await session();
+    const b = await session();
+    await call("POST", `/sessions/${a.id}/reply`, { turns: [{ message: "For A." }] });
+    await call("POST", `/sessions/${b.id}/reply`, { turns: [{ message: "For B." }] });
+    const [ra, rb] = await Promise.all([
+      a.client.responses.create({ model: "gpt-5", input: "Hi" }),
+      b.client.responses.create({ model: "gpt-5", input: "Hi" }),
+    ]);
+    expect([ra.output_text, rb.output_text]).toEqual(["For A.", "For B."]);
+    expect((await call("GET", `/sessions/${a.id}/requests`)).json).toHaveLength(1);
+  });
+
+  test("at {url}/v1 with the session header, or the default session with neither", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/reply`, { turns: [{ message: "By header." }] });
+    const byHeader = new OpenAI({
+      apiKey: "k",
+      baseURL: `${server.url}/v1`,
+      defaultHeaders: { "x-testkit-session": a.id },
+    });
+    expect((await byHeader.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("By header.");
+    await call("POST", "/sessions/default/reply", { turns: [{ message: "Default." }] });
+    const plain = new OpenAI({ apiKey: "k", baseURL: `${server.url}/v1` });
+    expect((await plain.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("Default.");
+  });
+
+  test("the Agents fake of the session: steps in JSON, sessions of the Agents API", async () => {
+    const a = await session();
+    const queued = await call("POST", `/sessions/${a.id}/reply`, { steps: [{ message: "Agent here." }] });
+    expect(queued.json).toEqual({ pending: 1 });
+    const created = await a.client.beta.agents.sessions.create({
+      agent: { model: "gpt-6-astra", instructions: "Answer." },
+      environment: { type: "openai_hosted" },
+      input: "Hi",
+    } as unknown as SessionCreateParamsNonStreaming);
+    expect(created.status).toBe("idle");
+    const log = await call("GET", `/sessions/${a.id}/requests?fake=agents`);
+    expect(log.json.length).toBeGreaterThan(0);
+  });
+
+  test("reset forgets the script and the logs; delete forgets the session (then a 404)", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/reply`, { turns: [{ message: "x" }] });
+    expect((await call("POST", `/sessions/${a.id}/reset`)).json).toEqual({ ok: true });
+    await expect(a.client.responses.create({ model: "gpt-5", input: "Hi" })).rejects.toMatchObject({ status: 400 });
+    expect((await call("DELETE", `/sessions/${a.id}`)).json).toEqual({ ok: true, unsaved: [] });
+    expect(await call("GET", `/sessions/${a.id}/requests`)).toMatchObject({
+      status: 404,
+      json: { error: { code: "unknown_session" } },
+    });
+    await expect(a.client.responses.create({ model: "gpt-5", input: "Hi" })).rejects.toMatchObject({ status: 400 });
+  });
+
+  test("a session with its own tools is strict about them", async () => {
+    const a = await session({ tools: [weather] });
+    await call("POST", `/sessions/${a.id}/reply`, { turns: [{ functionCall: ["get_weather", { town: "Oslo" }] }] });
+    await expect(a.client.responses.create({ model: "gpt-5", input: "Hi", tools: [weather] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('the scripted call "get_weather"'),
+    });
+  });
+});
+
+describe("turns in JSON", () => {
+  test("builders with their arguments, modifiers, nested turns, a keyed selector", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/reply`, {
+      selector: { instructions: { regex: "^check", flags: "i" } },
+      turns: [{ message: "checked" }],
+    });
+    await call("POST", `/sessions/${a.id}/reply`, {
+      turns: [
+        { error: [503], times: 2 },
+        { functionCall: ["get_weather", { city: "Oslo", next: "not a turn: a call's arguments stay data" }] },
+        { reasoning: ["Thinking.", { message: "After thinking." }] },
+      ],
+    });
+    expect(
+      (await a.client.responses.create({ model: "gpt-5", input: "x", instructions: "CHECK it" })).output_text,
+    ).toBe("checked");
+    for (let i = 0; i < 2; i++)
+      await expect(a.client.responses.create({ model: "gpt-5", input: "x" })).rejects.toMatchObject({ status: 503 });
+    const called = await a.client.responses.create({ model: "gpt-5", input: "x", tools: [weather] });
+    expect(called.output[0]).toMatchObject({
+      type: "function_call",
+      arguments: JSON.stringify({ city: "Oslo", next: "not a turn: a call's arguments stay data" }),
+    });
+    const reasoned = await a.client.responses.create({ model: "gpt-5", input: "x" });
+    expect(reasoned.output.map((item) => item.type)).toEqual(["reasoning", "message"]);
+    expect(reasoned.output_text).toBe("After thinking.");
+  });
+
+  test.each([
+    [{ turns: [] }, "turns", "expected a non-empty array of turns"],
+    [{ turns: [{ mesage: "x" }] }, "turns[0]", "no turn builder named (unknown: mesage)"],
+    [{ turns: [{ message: "x", funtionCall: [] }] }, "turns[0].funtionCall", "not a modifier"],
+    [{ turns: [{ message: "x", functionCall: ["f"] }] }, "turns[0]", "one builder per turn"],
+    [{ turns: [{ message: "x", times: 0 }] }, "turns[0].times", ".times(n) takes a whole number"],
+    [{ turns: [{ message: "x", always: "yes" }] }, "turns[0].always", "expected true"],
+    [{ turns: [{ reasoning: ["x", { nope: 1 }] }] }, "turns[0].reasoning[1]", "no turn builder named"],
+    [{ turns: [{ message: "x" }], selector: { agent: 7 } }, "selector.agent", "expected an agent's name"],
+    [{ steps: [{ message: "x", timed: { firstEventMs: 5 } }] }, "steps[0].timed", "take no stream timing"],
+  ])("a script that does not parse is a 400 naming where: %j", async (body, param, why) => {
+    const a = await session();
+    const { status, json } = await call("POST", `/sessions/${a.id}/reply`, body);
+    expect(status).toBe(400);
+    expect(json.error.message).toContain(why);
+    if (param.startsWith("turns") || param.startsWith("steps")) expect(json.error.param).toBe(param);
+    else expect(json.error.message.startsWith(param)).toBe(true);
+  });
+});
+
+describe("rules: a responder for apps whose request order is not fixed", () => {
+  test("the rule that fits answers, in order, its last turn standing; none fitting is a 400 naming the rules", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/rules`, {
+      rules: [
+        { input: "weather", turns: [{ message: "Sunny." }, { message: "Still sunny." }] },
+        { instructions: { regex: "^You are a poet" }, turns: [{ message: "Roses." }] },
+      ],
+    });
+    const ask = (input: string, instructions?: string) =>
+      a.client.responses.create({ model: "gpt-5", input, ...(instructions ? { instructions } : {}) });
+    expect((await ask("a poem", "You are a poet.")).output_text).toBe("Roses.");
+    expect((await ask("the weather in Oslo?")).output_text).toBe("Sunny.");
+    expect((await ask("weather again?")).output_text).toBe("Still sunny.");
+    expect((await ask("weather, third time")).output_text).toBe("Still sunny.");
+    await expect(ask("something else")).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("no rule fits this request"),
+    });
+  });
+
+  test("rules that do not parse: a 400 naming the field", async () => {
+    const a = await session();
+    expect(
+      (await call("POST", `/sessions/${a.id}/rules`, { rules: [{ input: 3, turns: [{ message: "x" }] }] })).json,
+    ).toMatchObject({ error: { param: "rules[0].input" } });
+    expect((await call("POST", `/sessions/${a.id}/rules`, { rules: [{ input: "x" }] })).json).toMatchObject({
+      error: { param: "rules[0].turns" },
+    });
+  });
+});
+
+describe("expect: the matchers, for suites in other languages", () => {
+  test("a matcher on the session's fake: pass and the message the runners print", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/reply`, { turns: [{ functionCall: ["get_weather", { city: "Oslo" }] }] });
+    await a.client.responses.create({ model: "gpt-5", input: "Weather?", tools: [weather] });
+    const passed = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toHaveCalledTool",
+      args: ["get_weather", { city: "Oslo" }],
+    });
+    expect(passed.json.pass).toBe(true);
+    const failed = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toHaveCalledTool",
+      args: ["get_weather", { city: "Paris" }],
+    });
+    expect(failed.json.pass).toBe(false);
+    expect(failed.json.message).toContain('Expected: a call to "get_weather" with {"city":"Paris"}');
+    const negated = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toHaveCalledTool",
+      args: ["get_weather", { city: "Paris" }],
+      not: true,
+    });
+    expect(negated.json.pass).toBe(true);
+    expect(negated.json.message).toContain("expect(received).not.toHaveCalledTool");
+  });
+
+  test("the gate on a logged call: toBeReplayable on the value given", async () => {
+    const a = await session();
+    const item = {
+      type: "function_call",
+      call_id: "c1",
+      name: "get_weather",
+      arguments: '{"town":"Oslo"}',
+      status: "completed",
+    };
+    const { json } = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toBeReplayable",
+      received: item,
+      args: [[weather]],
+    });
+    expect(json.pass).toBe(false);
+    expect(json.message).toContain("schema");
+  });
+
+  test("a matcher it does not serve, bad arguments, a value of the wrong kind: 400s", async () => {
+    const a = await session();
+    expect((await call("POST", `/sessions/${a.id}/expect`, { matcher: "toEqual" })).json.error.param).toBe("matcher");
+    expect((await call("POST", `/sessions/${a.id}/expect`, { matcher: "toHaveCalledTool", args: "x" })).status).toBe(
+      400,
+    );
+    const wrong = await call("POST", `/sessions/${a.id}/expect`, { matcher: "toHaveAgentCalledTool", args: [7, "f"] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.message).toContain("Matcher error");
+  });
+});
+
+describe("the control API itself", () => {
+  test("health and its OpenAPI document, which names every route and body of the table", async () => {
+    expect((await call("GET", "/health")).json).toMatchObject({ ok: true });
+    const { json: doc } = await call("GET", "/openapi.json");
+    expect(doc.openapi).toBe("3.1.0");
+    for (const route of CONTROL_ROUTES) {
+      const operation = doc.paths[`/_testkit${route.path}`]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      if (REQUEST_BODIES[`${route.method} ${route.path}`]) expect(operation.requestBody).toBeDefined();
+    }
+    for (const key of Object.keys(REQUEST_BODIES))
+      expect(
+        CONTROL_ROUTES.some((route) => `${route.method} ${route.path}` === key),
+        key,
+      ).toBe(true);
+  });
+
+  test("an unknown path is a 404, a wrong method a 405 naming what the path takes, broken JSON a 400", async () => {
+    expect(await call("GET", "/nothing")).toMatchObject({ status: 404 });
+    expect(await call("GET", "/sessions")).toMatchObject({
+      status: 405,
+      json: { error: { message: expect.stringContaining("it takes POST") } },
+    });
+    expect(await call("POST", "/sessions", "{not json")).toMatchObject({
+      status: 400,
+      json: { error: { code: "invalid_json" } },
+    });
+    const stray = await fetch(`${server.url}/elsewhere`);
+    expect(stray.status).toBe(400);
+    expect(await stray.text()).toContain("is no fake's path");
+  });
+
+  test("a base URL handed out is the one the client reached the server by", async () => {
+    // fetch sets Host itself: a raw request, as one from another container arrives
+    const { port } = new URL(server.url);
+    const baseUrlFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = httpRequest({
+          host: "127.0.0.1",
+          port,
+          path: "/_testkit/sessions",
+          method: "POST",
+          headers: { host },
+        });
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve(JSON.parse(text).baseURL));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await baseUrlFor("fakes:8080")).toMatch(/^http:\/\/fakes:8080\/s\/[^/]+\/v1$/);
+    // a Host that is no plain host and port is not echoed: the server's own origin instead
+    expect((await baseUrlFor("evil.example/<script>")).startsWith(`${server.url}/s/`)).toBe(true);
+  });
+
+  test(`a flood of sessions is bounded (${MAX_SESSIONS}): the next is a 429, room again once one ends`, async () => {
+    const sessions = new Sessions({ strict: true });
+    for (let i = 0; i < MAX_SESSIONS; i++) sessions.create();
+    expect(() => sessions.create()).toThrow(expect.objectContaining({ status: 429 }));
+    await sessions.end(sessions.all()[0]!.id);
+    expect(() => sessions.create()).not.toThrow();
+  });
+});
+
+describe("WebSocket mode and where it listens", () => {
+  test("response.create over a session's WebSocket", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/reply`, { turns: [{ message: "Over the socket." }] });
+    const socket = new WebSocket(`${a.baseURL.replace(/^http/, "ws")}/responses`, {
+      headers: { authorization: "Bearer k" },
+    });
+    const text = await new Promise<string>((resolve, reject) => {
+      socket.on("open", () => socket.send(JSON.stringify({ type: "response.create", model: "gpt-5", input: "Hi" })));
+      socket.on("message", (data) => {
+        const event = JSON.parse(String(data));
+        if (event.type === "response.completed") resolve(event.response.output[0].content[0].text);
+      });
+      socket.on("error", reject);
+    });
+    socket.close();
+    expect(text).toBe("Over the socket.");
+  });
+
+  test("fake.listen({ port, host }) binds where it is told", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const fake = fakeResponses().reply();
+    const listening = await fake.listen({ port, host: "0.0.0.0" });
+    try {
+      expect(listening.url).toBe(`http://0.0.0.0:${port}/v1`);
+      const health = await fetch(`http://127.0.0.1:${port}/v1/responses/resp_none`, {
+        headers: { authorization: "Bearer k" },
+      });
+      expect(health.status).toBe(404);
+    } finally {
+      await listening.close();
+    }
+    await expect(fake.listen({ port: 70000 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("--cassette-dir: a section per session, recorded and replayed", () => {
+  test("recorded from the upstream under AGENT_TESTKIT_RECORD=new, replayed by a new server with no script", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "serve-cassettes-"));
+    const upstream = fakeResponses().reply(turn.message("Recorded upstream."));
+    const upstreamServer = await upstream.listen();
+    try {
+      vi.stubEnv("AGENT_TESTKIT_RECORD", "new");
+      vi.stubEnv("AGENT_TESTKIT_UPSTREAM", upstreamServer.url);
+      vi.stubEnv("OPENAI_API_KEY", "sk-upstream");
+      const recorder = await startServer({ strict: true, cassetteDir: dir });
+      const made = await (
+        await fetch(`${recorder.url}/_testkit/sessions`, { method: "POST", body: '{"section":"weather"}' })
+      ).json();
+      const client = new OpenAI({ apiKey: "test-key", baseURL: made.baseURL, maxRetries: 0 });
+      expect((await client.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("Recorded upstream.");
+      expect(await recorder.close()).toEqual([]);
+      const saved = readFileSync(join(dir, "responses.jsonl"), "utf8");
+      expect(saved).toContain('"weather"');
+      expect(saved).not.toContain("sk-upstream");
+
+      vi.stubEnv("AGENT_TESTKIT_RECORD", "replay");
+      const replayer = await startServer({ strict: true, cassetteDir: dir });
+      const again = await (
+        await fetch(`${replayer.url}/_testkit/sessions`, { method: "POST", body: '{"section":"weather"}' })
+      ).json();
+      const replayed = new OpenAI({ apiKey: "test-key", baseURL: again.baseURL, maxRetries: 0 });
+      expect((await replayed.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("Recorded upstream.");
+      expect(upstream.requests).toHaveLength(1); // the replay never reached it
+      await replayer.close();
+    } finally {
+      vi.unstubAllEnvs();
+      await upstreamServer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
