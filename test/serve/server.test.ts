@@ -118,7 +118,7 @@ describe("turns in JSON", () => {
   test("builders with their arguments, modifiers, nested turns, a keyed selector", async () => {
     const a = await session();
     await call("POST", `/sessions/${a.id}/reply`, {
-      selector: { instructions: { regex: "^check", flags: "i" } },
+      selector: { instructions: { regex: "^[Cc][Hh][Ee][Cc][Kk]" } },
       turns: [{ message: "checked" }],
     });
     await call("POST", `/sessions/${a.id}/reply`, {
@@ -391,5 +391,52 @@ describe("--cassette-dir: a section per session, recorded and replayed", () => {
       await upstreamServer.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a hostile client never stops the server", () => {
+  test("a pattern that would backtrack for ever runs in linear time; one that needs backtracking is refused", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/rules`, {
+      rules: [{ input: { regex: "^(a+)+$" }, turns: [{ message: "x" }] }],
+    });
+    // on a backtracking engine this input takes longer than any test runs: here, a refusal at once
+    await expect(a.client.responses.create({ model: "gpt-5", input: `${"a".repeat(5000)}!` })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("no rule fits"),
+    });
+    for (const regex of ["(a)\\1", "(?=a)"]) {
+      const refused = await call("POST", `/sessions/${a.id}/rules`, {
+        rules: [{ input: { regex }, turns: [{ message: "x" }] }],
+      });
+      expect(refused.json.error.param).toBe("rules[0].input.regex");
+    }
+    const flagged = await call("POST", `/sessions/${a.id}/reply`, {
+      selector: { input: { regex: "x", flags: "i" } },
+      turns: [{ message: "x" }],
+    });
+    expect(flagged.json.error.param).toBe("selector.input.flags");
+  });
+
+  test("deep turns, a huge body, broken escapes, a flood of requests: refusals, and the server still answers", async () => {
+    const depth = 10_000;
+    const deep = `{"turns":[${'{"reasoning":["x",'.repeat(depth)}{"message":"bottom"}${"]}".repeat(depth)}]}`;
+    const a = await session();
+    const nested = await call("POST", `/sessions/${a.id}/reply`, deep);
+    expect(nested).toMatchObject({
+      status: 400,
+      json: { error: { message: expect.stringContaining("nest at most") } },
+    });
+    const huge = await call(
+      "POST",
+      `/sessions/${a.id}/reply`,
+      `{"turns":[{"message":"${"x".repeat(5 * 1024 * 1024)}"}]}`,
+    );
+    expect(huge.status).toBe(413);
+    expect((await call("POST", "/sessions/%ZZ/reset")).status).toBe(404);
+    expect((await fetch(`${server.url}/s/%ZZ/v1/responses`, { method: "POST" })).status).toBe(400);
+    const flood = await Promise.all(Array.from({ length: 200 }, () => call("POST", "/sessions", "[1,2")));
+    expect(new Set(flood.map((r) => r.status))).toEqual(new Set([400]));
+    expect((await call("GET", "/health")).json).toMatchObject({ ok: true });
   });
 });
