@@ -1,6 +1,7 @@
 import { asItem, isFrameworkValue } from "../src/frameworks.js";
 import { isRecord, readField } from "../src/internal/read.js";
 import { checkPair } from "../src/pairing.js";
+import { wirePair } from "../src/wires.js";
 import {
   expected,
   expectedJson,
@@ -25,8 +26,10 @@ export function toPairWithCall(this: MatcherContext, output: unknown, expectedCa
   // a framework's output and call (function_call_result and callId, a RunItem, an AI SDK part) as items
   // a callId call is the SDK's only beside a value that is the SDK's for sure (else: a misspelt call_id)
   const sdk = isFrameworkValue(output) || isFrameworkValue(expectedCall);
-  const result = asItem(output, sdk);
-  const call = asItem(expectedCall, sdk);
+  // another provider's pair (a tool_result and its tool_use, a Chat tool message and its tool call)
+  const wire = wirePair(output, expectedCall);
+  const result = wire ? wire.result : asItem(output, sdk);
+  const call = wire ? wire.call : asItem(expectedCall, sdk);
   if (!isRecord(call)) {
     const hintText = call === undefined ? " (did a find() match nothing?)" : "";
     matcherError(this, "toPairWithCall", "call", "call", `a function_call item or a required action${hintText}`, call);

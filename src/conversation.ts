@@ -3,6 +3,7 @@ import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
 import { answerPinOf, isClientAnswer } from "./pairing.js";
+import { wireOfList } from "./wires.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -143,7 +144,7 @@ export function answersIn(value: unknown): FoundAnswer[] {
  * it holds the app's answers.
  */
 export function isFrameworkList(value: unknown): value is unknown[] {
-  return isArray(value) && value.some(isFrameworkValue);
+  return isArray(value) && (value.some(isFrameworkValue) || wireOfList(value) !== undefined);
 }
 
 /**

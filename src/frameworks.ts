@@ -1,4 +1,5 @@
 import { isArray, isRecord, readField, readInherited } from "./internal/read.js";
+import { asWireCall, wireItems, wireOfList } from "./wires.js";
 
 /**
  * What the agent frameworks return, read as Open Responses items (function calls and their
@@ -50,7 +51,10 @@ function runResultItems(result: unknown): unknown[] {
  * `RunItem` or a `function_call_result`): elsewhere `callId` is the misspelt `call_id` it looks
  * like, and stays a problem.
  */
-export function normalizedItems(list: readonly unknown[]): unknown[] {
+export function normalizedItems(given: readonly unknown[]): unknown[] {
+  // another provider's history (Chat Completions, Anthropic Messages): its calls and answers as items
+  const wire = wireOfList(given);
+  const list = wire === undefined ? given : wireItems(given, wire);
   if (!list.some((element) => isFrameworkElement(element, false))) return list as unknown[];
   return list.flatMap((element) => (isFrameworkElement(element, true) ? elementItems(element) : [element]));
 }
@@ -67,7 +71,9 @@ export function isFrameworkValue(value: unknown): boolean {
  * certainly the SDK's); any other value stays as it is.
  */
 export function asItem(value: unknown, protocolCalls = false): unknown {
-  if (!isFrameworkElement(value, protocolCalls)) return value;
+  // another wire's call (a Chat `tool_calls` entry, an Anthropic `tool_use`) is unambiguous alone;
+  // its answers are read only in their wire's company (wires.ts)
+  if (!isFrameworkElement(value, protocolCalls)) return asWireCall(value);
   const [item] = elementItems(value);
   return item === undefined ? value : item;
 }

@@ -56,7 +56,16 @@ export interface ChatFunctionToolDefinition {
   function: { name: string; parameters?: JsonSchema | null; description?: string; strict?: boolean | null };
 }
 
-export type ToolDefinition = FunctionToolDefinition | ChatFunctionToolDefinition;
+/** A tool as Anthropic Messages declares it (`@anthropic-ai/sdk`'s `Tool`): its schema is `input_schema`. */
+export interface AnthropicToolDefinition {
+  type?: "custom" | null;
+  name: string;
+  input_schema: JsonSchema;
+  description?: string;
+  strict?: boolean;
+}
+
+export type ToolDefinition = FunctionToolDefinition | ChatFunctionToolDefinition | AnthropicToolDefinition;
 
 /**
  * A function tool as a plain `const tools = [{ type: "function", … }]` declares it: TypeScript

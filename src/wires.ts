@@ -1,0 +1,151 @@
+import { isArray, isRecord, readField } from "./internal/read.js";
+
+/**
+ * The other providers' wires, read as Open Responses items so that the conversation matchers take
+ * their histories: Chat Completions messages (an assistant message's `tool_calls`, `tool` messages
+ * answering them) and Anthropic Messages content blocks (`tool_use`, and `tool_result` in the next
+ * user message). Framework-free: shapes only, as the `openai` and `@anthropic-ai/sdk` types have
+ * them.
+ *
+ * An answer is read as one only in its own wire's company: a `tool` message beside the assistant
+ * message whose `tool_calls` it answers, a `tool_result` beside `tool_use` blocks. A Chat tool
+ * message answering a Responses `function_call` is a history no provider takes, and stays the
+ * problem it is (`not_a_result`).
+ */
+
+export type Wire = "chat-completions" | "anthropic";
+
+/** One of a Chat Completions assistant message's `tool_calls`: `{ id, type: "function", function: { name, … } }`. */
+export function isChatToolCall(
+  value: unknown,
+): value is { id: string; function: { name: string; arguments: unknown } } {
+  const fn = readField(value, "function");
+  return (
+    readField(value, "type") === "function" &&
+    typeof readField(value, "id") === "string" &&
+    isRecord(fn) &&
+    typeof fn.name === "string"
+  );
+}
+
+/** An Anthropic `tool_use` block: `{ type: "tool_use", id, name, input }`. */
+export function isToolUse(value: unknown): boolean {
+  return (
+    readField(value, "type") === "tool_use" &&
+    typeof readField(value, "id") === "string" &&
+    typeof readField(value, "name") === "string"
+  );
+}
+
+/** An Anthropic `tool_result` block: `{ type: "tool_result", tool_use_id, content?, is_error? }`. */
+export function isToolResult(value: unknown): boolean {
+  return readField(value, "type") === "tool_result" && typeof readField(value, "tool_use_id") === "string";
+}
+
+function isChatAssistant(value: unknown): boolean {
+  const calls = readField(value, "tool_calls");
+  return readField(value, "role") === "assistant" && isArray(calls) && calls.length > 0 && calls.every(isChatToolCall);
+}
+
+function isChatToolMessage(value: unknown): boolean {
+  return (
+    readField(value, "role") === "tool" &&
+    typeof readField(value, "tool_call_id") === "string" &&
+    readField(value, "type") === undefined
+  );
+}
+
+function isAnthropicToolMessage(value: unknown): boolean {
+  const role = readField(value, "role");
+  const content = readField(value, "content");
+  return (
+    (role === "user" || role === "assistant") &&
+    isArray(content) &&
+    content.some((block) => isToolUse(block) || isToolResult(block))
+  );
+}
+
+/** Which other wire a list of messages is, by its tool calls; undefined for anything else. */
+export function wireOfList(list: readonly unknown[]): Wire | undefined {
+  if (list.some(isChatAssistant)) return "chat-completions";
+  if (list.some(isAnthropicToolMessage)) return "anthropic";
+  return undefined;
+}
+
+/** A list of the wire's messages as Open Responses items: calls and their answers; other messages as they are. */
+export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
+  return list.flatMap((message) => {
+    if (wire === "chat-completions") {
+      if (isChatAssistant(message))
+        return (readField(message, "tool_calls") as unknown[]).map((call) => chatCall(call));
+      if (isChatToolMessage(message))
+        return [answer(readField(message, "tool_call_id"), textOf(readField(message, "content")))];
+      return [message];
+    }
+    if (!isAnthropicToolMessage(message)) return [message];
+    return (readField(message, "content") as unknown[]).flatMap((block) => {
+      if (isToolUse(block)) return [toolUseCall(block)];
+      if (isToolResult(block)) return [toolResultAnswer(block)];
+      return [];
+    });
+  });
+}
+
+/** Another wire's call (a Chat `tool_calls` entry, a `tool_use` block) as a `function_call`; else the value. */
+export function asWireCall(value: unknown): unknown {
+  if (isChatToolCall(value)) return chatCall(value);
+  if (isToolUse(value)) return toolUseCall(value);
+  return value;
+}
+
+/**
+ * A pair of another wire (a `tool_result` and a `tool_use`; a Chat `tool` message and a
+ * `tool_calls` entry) as Open Responses items; undefined when they are not one wire's pair.
+ */
+export function wirePair(result: unknown, call: unknown): { result: unknown; call: unknown } | undefined {
+  if (isToolResult(result) && isToolUse(call)) return { result: toolResultAnswer(result), call: toolUseCall(call) };
+  if (isChatToolMessage(result) && isChatToolCall(call))
+    return {
+      result: answer(readField(result, "tool_call_id"), textOf(readField(result, "content"))),
+      call: chatCall(call),
+    };
+  return undefined;
+}
+
+function chatCall(call: unknown): Record<string, unknown> {
+  const fn = readField(call, "function") as Record<string, unknown>;
+  return {
+    type: "function_call",
+    call_id: readField(call, "id"),
+    name: fn.name,
+    arguments: fn.arguments,
+    status: "completed",
+  };
+}
+
+// Anthropic's `input` is an object by design: as a replay to Responses would send it, a JSON string
+function toolUseCall(block: unknown): Record<string, unknown> {
+  const input = readField(block, "input");
+  return {
+    type: "function_call",
+    call_id: readField(block, "id"),
+    name: readField(block, "name"),
+    arguments: typeof input === "string" ? input : JSON.stringify(input ?? {}),
+    status: "completed",
+  };
+}
+
+function toolResultAnswer(block: unknown): Record<string, unknown> {
+  return answer(readField(block, "tool_use_id"), textOf(readField(block, "content") ?? ""));
+}
+
+function answer(callId: unknown, output: unknown): Record<string, unknown> {
+  return { type: "function_call_output", call_id: callId, output };
+}
+
+/** Message content as text: a string, or the text of its text parts. */
+function textOf(content: unknown): unknown {
+  if (!isArray(content)) return content;
+  const texts = content.filter((part) => readField(part, "type") === "text").map((part) => readField(part, "text"));
+  return texts.length === content.length ? texts.join("") : content;
+}
