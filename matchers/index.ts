@@ -1,5 +1,6 @@
 import { toBeCompatibleWith } from "./toBeCompatibleWith.js";
 import { toBePortable } from "./toBePortable.js";
+import { toBePortableTo } from "./toBePortableTo.js";
 import { toBeReplayable } from "./toBeReplayable.js";
 import { toHaveAgentCalledTool } from "./toHaveAgentCalledTool.js";
 import { toHaveAllCallsPaired } from "./toHaveAllCallsPaired.js";
@@ -23,6 +24,7 @@ export type { KeepPrefixOptions };
 export {
   toBeCompatibleWith,
   toBePortable,
+  toBePortableTo,
   toBeReplayable,
   toHaveAgentCalledTool,
   toHaveAllCallsPaired,
@@ -49,6 +51,7 @@ export const agentMatchers = {
   toHaveStringArguments,
   toHaveAllCallsPaired,
   toBePortable,
+  toBePortableTo,
   toRequireAction,
   toHaveNoPendingActions,
   toBeCompatibleWith,

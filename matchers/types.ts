@@ -68,6 +68,17 @@ export interface AgentMatchers<R = unknown> {
   toBePortable(): R;
 
   /**
+   * Passes when nothing of the history (Open Responses items, Chat Completions messages or
+   * Anthropic Messages) would be refused by that wire when the app switches providers: no
+   * provider's own item types, no reasoning another model made, no ids only the first provider
+   * stored, no call unfinished or unanswered, arguments of the kind the wire takes.
+   *
+   * @example
+   * expect(result.history).toBePortableTo("anthropic");
+   */
+  toBePortableTo(wire: "responses" | "chat-completions" | "anthropic"): R;
+
+  /**
    * Passes when the Agents API session (or an event carrying one) has a pending action in
    * `required_actions` of the pattern's `type` (default `function_call`) with each field the
    * pattern gives (compared with `equals`): a function call's `name` and `arguments`, an approval

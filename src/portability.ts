@@ -1,0 +1,177 @@
+import { isArray, isRecord, readField } from "./internal/read.js";
+import { describeValue } from "./internal/render.js";
+import { isChatToolCall, isToolResult, isToolUse, type Wire } from "./wires.js";
+
+/**
+ * The switch between providers: what of a history (Open Responses items, Chat Completions messages
+ * or Anthropic Messages, as a framework keeps it) another wire would refuse, item by item. Shapes
+ * are a framework's to convert; what no conversion carries is a problem here: a provider's own item
+ * types, reasoning another model made, ids only the first provider stored, calls that never
+ * finished or were never answered, arguments of the wrong kind.
+ */
+
+export type TargetWire = "responses" | Wire;
+
+export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic"];
+
+const NAMES: Readonly<Record<TargetWire, string>> = {
+  responses: "the Responses API",
+  "chat-completions": "Chat Completions",
+  anthropic: "Anthropic Messages",
+};
+
+export interface SwitchProblem {
+  index: number;
+  rule:
+    | "provider_extension"
+    | "foreign_reasoning"
+    | "stored_id"
+    | "hosted_tool_item"
+    | "unfinished_call"
+    | "unanswered_call"
+    | "object_arguments"
+    | "arguments_not_an_object";
+  message: string;
+}
+
+/** The hosted tools' items of the Responses API: the provider ran them; no other wire has them. */
+const HOSTED = new Set([
+  "web_search_call",
+  "file_search_call",
+  "code_interpreter_call",
+  "image_generation_call",
+  "mcp_call",
+  "mcp_list_tools",
+  "mcp_approval_request",
+  "mcp_approval_response",
+  "local_shell_call",
+  "shell_call",
+  "computer_call",
+  "apply_patch_call",
+  "tool_search_call",
+  "program",
+]);
+
+interface Call {
+  index: number;
+  id: unknown;
+  name: unknown;
+}
+
+/** What `target` would refuse of `history`, in order. */
+export function switchProblems(history: readonly unknown[], target: TargetWire): SwitchProblem[] {
+  const problems: SwitchProblem[] = [];
+  const calls: Call[] = [];
+  const answered = new Set<unknown>();
+  const to = NAMES[target];
+  const call = (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => {
+    calls.push({ index, id, name });
+    const what = `[${index}] the call ${describeValue(name)} (${describeValue(id)})`;
+    if (status !== undefined && status !== "completed")
+      problems.push({
+        index,
+        rule: "unfinished_call",
+        message: `${what} has status ${describeValue(status)}: it never finished`,
+      });
+    if (target !== "anthropic" && args !== undefined && typeof args !== "string")
+      problems.push({
+        index,
+        rule: "object_arguments",
+        message: `${what} has arguments that are ${describeValue(args, 40)}, not a JSON string: ${to} takes a string`,
+      });
+    if (target === "anthropic" && typeof args === "string" && !isJsonObject(args))
+      problems.push({
+        index,
+        rule: "arguments_not_an_object",
+        message: `${what} has arguments that are no JSON object: ${to} takes its input as an object`,
+      });
+  };
+  for (const [index, element] of history.entries()) {
+    const type = readField(element, "type");
+    if (typeof type === "string" && type.includes(":")) {
+      problems.push({
+        index,
+        rule: "provider_extension",
+        message: `[${index}] type ${describeValue(type)} is a provider's own extension: no other provider takes it`,
+      });
+      continue;
+    }
+    if (type === "reasoning" && target !== "responses") {
+      problems.push({
+        index,
+        rule: "foreign_reasoning",
+        message: `[${index}] reasoning another model made (a Responses reasoning item): ${to} takes none; drop it`,
+      });
+      continue;
+    }
+    if (type === "item_reference") {
+      problems.push({
+        index,
+        rule: "stored_id",
+        message: `[${index}] item_reference ${describeValue(readField(element, "id"))} names an item only the first provider stored`,
+      });
+      continue;
+    }
+    if (typeof type === "string" && HOSTED.has(type) && target !== "responses") {
+      problems.push({
+        index,
+        rule: "hosted_tool_item",
+        message: `[${index}] ${type} is a hosted tool's item, run by the provider: ${to} has no such item`,
+      });
+      continue;
+    }
+    if (type === "function_call") {
+      const args = readField(element, "arguments");
+      call(index, readField(element, "call_id"), readField(element, "name"), args, readField(element, "status"));
+      continue;
+    }
+    if (type === "function_call_output") {
+      answered.add(readField(element, "call_id"));
+      continue;
+    }
+    const toolCalls = readField(element, "tool_calls");
+    if (isArray(toolCalls))
+      for (const entry of toolCalls.filter(isChatToolCall))
+        call(index, entry.id, entry.function.name, entry.function.arguments, undefined);
+    if (readField(element, "role") === "tool") answered.add(readField(element, "tool_call_id"));
+    const content = readField(element, "content");
+    if (!isArray(content)) continue;
+    for (const block of content) {
+      const kind = readField(block, "type");
+      if ((kind === "thinking" || kind === "redacted_thinking") && target !== "anthropic")
+        problems.push({
+          index,
+          rule: "foreign_reasoning",
+          message: `[${index}] ${kind} another model made (Anthropic's, signed): ${to} takes none; drop it`,
+        });
+      if (isToolUse(block)) {
+        const input = readField(block, "input");
+        call(
+          index,
+          readField(block, "id"),
+          readField(block, "name"),
+          isRecord(input) ? JSON.stringify(input) : input,
+          undefined,
+        );
+      }
+      if (isToolResult(block)) answered.add(readField(block, "tool_use_id"));
+    }
+  }
+  for (const { index, id, name } of calls)
+    if (!answered.has(id))
+      problems.push({
+        index,
+        rule: "unanswered_call",
+        message: `[${index}] the call ${describeValue(name)} (${describeValue(id)}) is never answered: ${to} refuses it`,
+      });
+  return problems.sort((a, b) => a.index - b.index);
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) && !isArray(value);
+  } catch {
+    return false;
+  }
+}
