@@ -49,13 +49,11 @@ export interface AgentSessionObject {
   last_active_at: number;
   metadata: Record<string, string>;
   required_actions: RequiredAction[];
-  status: "idle" | "in_progress" | "requires_action" | "failed" | "budget_reached";
+  status: "idle" | "in_progress" | "requires_action" | "failed";
   usage: TokenUsage | null;
   vault_ids: string[];
   /** How long the session's prompt cache lives (openai ≥ 7.59); absent when not asked for. */
   prompt_cache_options?: { ttl: "30m" | "12h" } | null;
-  /** A spending limit and what the session consumed, in USD cents; absent when unlimited. */
-  spend_control?: { consumed: number | null; limit: number };
 }
 
 /** A session's execution environment, as the SDK types the resource. */
@@ -83,7 +81,6 @@ export type EnvironmentResource =
 export type TurnErrorCode =
   | "context_length_exceeded"
   | "max_output_tokens"
-  | "session_budget_exceeded"
   | "usage_limit_exceeded"
   | "project_spend_limit_exceeded"
   | "organization_spend_limit_exceeded"

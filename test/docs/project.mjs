@@ -16,7 +16,7 @@ export function docsPages(root) {
 const VERSIONS = {
   typescript: "5.9.3",
   "@types/node": "24.19.4",
-  openai: "7.59.0",
+  openai: "7.60.0",
   ws: "8.23.0",
   // the third-party clients docs/responses-fake.md runs (the AI SDK only in Vitest: it is ESM-only)
   "@langchain/openai": "1.6.0",

@@ -57,7 +57,6 @@ describe("parseSessionCreate / parseSessionUpdate", () => {
       environment: { type: "none" },
       tools: [],
       input: [],
-      spendLimit: undefined,
       promptCache: undefined,
     });
   });
@@ -80,7 +79,7 @@ describe("parseSessionCreate / parseSessionUpdate", () => {
     expect(() =>
       parseSessionUpdate({ agent: { tools: [{ type: "function", name: "bad", parameters: { type: "nope" } }] } }),
     ).toThrow(/bad/);
-    expect(parseSessionUpdate({})).toMatchObject({ spendLimit: "unchanged", tools: undefined });
+    expect(parseSessionUpdate({})).toMatchObject({ tools: undefined });
   });
 });
 

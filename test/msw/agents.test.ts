@@ -112,10 +112,6 @@ describe("sessions: create, retrieve, update, list, delete, items", () => {
     await expect(
       sessions.create({ agent: { model: "m" }, environment: { type: "self_hosted" } } as never),
     ).rejects.toMatchObject({ status: 400, param: "environment.workspace_directory" });
-    await expect(sessions.create(body({ input: "x", spend_control: { limit: -1 } }))).rejects.toMatchObject({
-      status: 400,
-      param: "spend_control.limit",
-    });
     const broken = { type: "function", name: "broken_tool", description: "x", parameters: { type: "objekt" } };
     await expect(sessions.create(body({ agent: { model: "m", tools: [broken] } }))).rejects.toMatchObject({
       status: 400,
