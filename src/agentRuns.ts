@@ -1,5 +1,5 @@
 import { callsIn, conversationKind, type FoundCall } from "./conversation.js";
-import { asItem, HANDOFF_PREFIX, handoffToolName, lastHandoff } from "./frameworks.js";
+import { asItem, frameworkKind, HANDOFF_PREFIX, handoffToolName, lastHandoff } from "./frameworks.js";
 import { finalResponse, isArray, isRecord, readField, readInherited } from "./internal/read.js";
 
 /**
@@ -120,8 +120,9 @@ export function describeAgent(agent: CallingAgent): string {
   return "the first agent (before any handoff)";
 }
 
+/** An `@openai/agents` `RunResult` (streamed too), as the framework readers recognise it. */
 function isRunResult(value: unknown): boolean {
-  return isRecord(value) && isArray(readInherited(value, "newItems")) && "history" in value;
+  return frameworkKind(value) === "openai-agents-result";
 }
 
 function isRunItems(value: unknown): value is unknown[] {
