@@ -1,5 +1,6 @@
 import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
+import { chatAnswerCalls } from "./wires.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(
@@ -10,13 +11,16 @@ export function isCassetteInteraction(
 
 /**
  * The function calls a recorded answer holds, as Open Responses items: a Responses answer's
- * `output` (its body, or the final response of its events), or the `function_call` required
- * actions of an Agents API session (arguments serialized, as they would be replayed).
+ * `output` (its body, or the final response of its events), the `function_call` required
+ * actions of an Agents API session (arguments serialized, as they would be replayed), or a Chat
+ * Completions answer's `tool_calls` (its completion, or its chunks put together).
  */
 export function recordedCalls(interaction: { response: { body?: unknown; events?: unknown[] } }): unknown[] {
   const { body, events = [] } = interaction.response;
   const output = finalResponse(interaction.response)?.output;
   if (Array.isArray(output)) return output.filter(isCall);
+  const chat = chatAnswerCalls(interaction.response);
+  if (chat.length > 0) return chat;
   const sessions = [body, ...events.map((event) => (isRecord(event) ? event.session : undefined))];
   const calls = new Map<string, unknown>();
   for (const session of sessions) {

@@ -3,7 +3,7 @@ import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
 import { answerPinOf, isClientAnswer } from "./pairing.js";
-import { wireOfList } from "./wires.js";
+import { wireItems, wireOfList } from "./wires.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -44,6 +44,7 @@ export type ConversationKind =
   | "session"
   | "responses-fake"
   | "agents-fake"
+  | "chat-fake"
   | "requests"
   /** An agent framework's result (`@openai/agents`' `RunResult`, the AI SDK's `generateText` result). */
   | "framework";
@@ -127,6 +128,10 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
+  if (kind === "chat-fake")
+    return requestsOf(value, kind).flatMap((request) =>
+      chatItems(readField(request.body, "messages")).filter(isCallOutput).map(answerOfOutput),
+    );
   if (kind === "framework" || isFrameworkList(value)) return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
   return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
@@ -198,7 +203,8 @@ export function requestBodiesOf(value: unknown): unknown[] {
 /** The request log of a fake, or the log itself; none for anything else. */
 function requestsOf(value: unknown, kind: ConversationKind | undefined): LoggedRequest[] {
   if (kind === "requests") return value as LoggedRequest[];
-  if (kind === "responses-fake" || kind === "agents-fake") return readField(value, "requests") as LoggedRequest[];
+  if (kind === "responses-fake" || kind === "agents-fake" || kind === "chat-fake")
+    return readField(value, "requests") as LoggedRequest[];
   return [];
 }
 
@@ -220,6 +226,17 @@ function itemsIn(value: unknown): unknown[] {
     case "requests": {
       return requestsOf(value, kind).flatMap((request) => asList(readField(finalResponse(request.response), "output")));
     }
+    case "chat-fake": {
+      // the assistant messages of the completions it answered, in order
+      const completions = readField(value, "completions") as ReadonlyMap<string, unknown>;
+      return chatItems(
+        [...completions.values()].flatMap((completion) =>
+          asList(readField(completion, "choices"))
+            .slice(0, 1)
+            .map((choice) => readField(choice, "message")),
+        ),
+      );
+    }
     case "agents-fake": {
       const sessions = readField(value, "sessions") as ReadonlyMap<string, unknown>;
       const items = readField(value, "items") as (id: string) => unknown[];
@@ -228,6 +245,11 @@ function itemsIn(value: unknown): unknown[] {
     default:
       return [];
   }
+}
+
+/** Chat Completions messages as items: the calls of assistant messages, the answers of tool messages. */
+function chatItems(messages: unknown): unknown[] {
+  return isArray(messages) ? wireItems(messages, "chat-completions") : [];
 }
 
 /** The response object a request was answered with: its JSON body, or the last event of its stream. */

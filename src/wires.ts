@@ -149,3 +149,57 @@ function textOf(content: unknown): unknown {
   const texts = content.filter((part) => readField(part, "type") === "text").map((part) => readField(part, "text"));
   return texts.length === content.length ? texts.join("") : content;
 }
+
+/**
+ * The calls of a Chat Completions answer as Open Responses items: the first choice's `tool_calls`
+ * of a completion (`object: "chat.completion"`), or of a stream's chunks put back together (each
+ * call's id and name from its first piece, its arguments from all of them, by `index`). Empty for
+ * any other answer.
+ */
+export function chatAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
+  const { body, events } = answer;
+  if (readField(body, "object") === "chat.completion") {
+    const message = readField(readField(body, "choices"), "0");
+    const calls = readField(readField(message, "message"), "tool_calls");
+    return isArray(calls) ? calls.filter(isChatToolCall).map(chatCall) : [];
+  }
+  if (!isArray(events) || readField(events[0], "object") !== "chat.completion.chunk") return [];
+  const calls: Array<{ id: unknown; name: unknown; arguments: string }> = [];
+  for (const chunk of events) {
+    const choice = (readField(chunk, "choices") as unknown[] | undefined)?.find((c) => readField(c, "index") === 0);
+    const pieces = readField(readField(choice, "delta"), "tool_calls");
+    if (!isArray(pieces)) continue;
+    for (const piece of pieces) {
+      const index = readField(piece, "index");
+      if (typeof index !== "number") continue;
+      const fn = readField(piece, "function");
+      const call = (calls[index] ??= { id: undefined, name: undefined, arguments: "" });
+      call.id ??= readField(piece, "id");
+      call.name ??= readField(fn, "name");
+      const args = readField(fn, "arguments");
+      if (typeof args === "string") call.arguments += args;
+    }
+  }
+  return calls
+    .filter((call) => call !== undefined)
+    .map((call) => ({
+      type: "function_call",
+      call_id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      status: "completed",
+    }));
+}
+
+/**
+ * What a request body sends, as Open Responses items: a Responses request's `input` as it is, a
+ * Chat Completions request's `messages` read as items (calls and their answers). Empty otherwise.
+ */
+export function requestItems(body: unknown): unknown[] {
+  const input = readField(body, "input");
+  if (isArray(input)) return input;
+  const messages = readField(body, "messages");
+  if (!isArray(messages)) return [];
+  const wire = wireOfList(messages);
+  return wire === undefined ? messages : wireItems(messages, wire);
+}

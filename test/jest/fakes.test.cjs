@@ -1,8 +1,8 @@
-// The factories and both fakes in Jest's default CommonJS mode, with no flags: faker is ESM-only,
+// The factories and the fakes in Jest's default CommonJS mode, with no flags: faker is ESM-only,
 // so the CommonJS build bundles it. Clients use `fake.fetch`, which needs no MSW.
 const OpenAI = require("openai").default;
 const { createFactories, examples } = require("agent-testkit/factories");
-const { fakeResponses, fakeAgents, turn, agentStep } = require("agent-testkit/msw");
+const { fakeResponses, fakeAgents, fakeChatCompletions, turn, agentStep } = require("agent-testkit/msw");
 
 const tools = [examples.salesTool, examples.lookupOrderTool];
 
@@ -180,4 +180,31 @@ test("where msw cannot load (MSW 3 here, ESM-only), fake.handlers says so and wh
   expect(() => fake.webSocketHandlers).toThrow(/fake\.handlers needs msw, which cannot be loaded here/);
   const client = new OpenAI({ apiKey: "k", fetch: fake.fetch });
   expect((await client.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("still here");
+});
+
+test("the Chat Completions fake through fake.fetch, streamed, with the matchers on it", async () => {
+  const chat = fakeChatCompletions().reply(
+    turn.functionCall("lookup_order", { order_id: "A-1042" }),
+    turn.message("Paid."),
+  );
+  const client = new OpenAI({ apiKey: "test", fetch: chat.fetch, maxRetries: 0 });
+  const chatTools = [
+    { type: "function", function: { name: "lookup_order", parameters: examples.lookupOrderTool.parameters } },
+  ];
+  const messages = [{ role: "user", content: "Is A-1042 paid?" }];
+  const first = await client.chat.completions.create({ model: "gpt-5", messages, tools: chatTools });
+  const call = first.choices[0].message.tool_calls[0];
+  messages.push(first.choices[0].message, { role: "tool", tool_call_id: call.id, content: "paid" });
+  let text = "";
+  for await (const chunk of await client.chat.completions.create({
+    model: "gpt-5",
+    messages,
+    tools: chatTools,
+    stream: true,
+  }))
+    text += chunk.choices[0]?.delta.content ?? "";
+  expect(text).toBe("Paid.");
+  expect(chat).toHaveCalledTool("lookup_order", { order_id: "A-1042" });
+  expect(chat).toHaveAnsweredCall(call.id, "paid");
+  expect(messages).toHaveAllCallsPaired();
 });

@@ -8,6 +8,12 @@ import type {
   AgentsInputBody,
   AgentsRecordedRequest,
   AgentsUpdateBody,
+  ChatCompletionChunkObject,
+  ChatCompletionObject,
+  ChatCompletionsRequestBody,
+  ChatRecordedRequest,
+  ChatRequestMessage,
+  ChatRequestTool,
   RequestItem,
   RequestTool,
   ResponsesRecordedRequest,
@@ -21,6 +27,14 @@ import type {
   SessionCreateParamsBase,
   SessionUpdateParams,
 } from "openai/resources/beta/agents/sessions/sessions";
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionCreateParams,
+  ChatCompletionCreateParamsBase,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from "openai/resources/chat/completions";
 import type {
   Response,
   ResponseCreateParams,
@@ -65,3 +79,15 @@ if (entry.route === null) expectTypeOf(entry.body).toBeUnknown();
 declare const session: AgentsRecordedRequest;
 if (session.route === "sessions.events") expectTypeOf(session.body.events).toEqualTypeOf<AgentsInputBody[]>();
 if (session.route === "sessions.create") expectTypeOf(session.body).toEqualTypeOf<AgentsCreateBody>();
+
+// Chat Completions: what a client sends is what the fake's log types accept, every field named;
+// what the fake answers is what a client parses.
+sent<ChatCompletionCreateParams>() satisfies ChatCompletionsRequestBody;
+sent<ChatCompletionMessageParam>() satisfies ChatRequestMessage;
+sent<ChatCompletionFunctionTool>() satisfies ChatRequestTool;
+expectTypeOf<Exclude<keyof ChatCompletionCreateParamsBase, keyof ChatCompletionsRequestBody>>().toEqualTypeOf<never>();
+sent<ChatCompletionObject>() satisfies ChatCompletion;
+sent<ChatCompletionChunkObject>() satisfies ChatCompletionChunk;
+declare const chat: ChatRecordedRequest;
+if (chat.route === "chat.completions.create") expectTypeOf(chat.body).toEqualTypeOf<ChatCompletionsRequestBody>();
+if (chat.route === null) expectTypeOf(chat.body).toBeUnknown();
