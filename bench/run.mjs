@@ -10,6 +10,7 @@ const benches = {
   imports: async () => (await import("./imports.mjs")).benchImports(),
   "responses-fake": async () => (await import("./fakes.mjs")).benchResponsesFake(),
   "agents-fake": async () => (await import("./fakes.mjs")).benchAgentsFake(),
+  providers: async () => (await import("./providers.mjs")).benchProviders(),
   cassette: async () => (await import("./cassette.mjs")).benchCassette(),
   "cassette-size": async () => (await import("./cassette-size.mjs")).benchCassetteSize(),
   "websocket-cassette": async () => (await import("./websocket-cassette.mjs")).benchWebSocketCassette(),

@@ -24,7 +24,9 @@ export function toHaveAnsweredCall(
     "toHaveAnsweredCall",
     label,
     log,
-    isFrameworkList(log) ? undefined : ["responses-fake", "agents-fake", "chat-fake", "requests", "framework"],
+    isFrameworkList(log)
+      ? undefined
+      : ["responses-fake", "agents-fake", "chat-fake", "anthropic-fake", "requests", "framework"],
     MUST_BE,
   );
   const callId = callIdOf(call);

@@ -15,6 +15,7 @@ const TESTS = [
   "test/msw/responses.sdk-shapes.test.ts",
   "test/msw/agents.sdk-shapes.test.ts",
   "test/msw/sdk-coverage.test.ts",
+  "test/msw/providers.sdk-shapes.test.ts",
 ];
 
 const scratch = mkdtempSync(join(tmpdir(), "agent-testkit-drift-"));
@@ -32,7 +33,7 @@ cpSync(root, scratch, {
       .split(/[\\/]/)
       .some((part) => SKIPPED.has(part)),
 });
-const SDKS = ["openai", "@openai/agents"];
+const SDKS = ["openai", "@openai/agents", "@anthropic-ai/sdk"];
 const setUp = () => {
   if (run("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"]) !== 0) return undefined;
   const locked = SDKS.map(versionOf);
@@ -54,7 +55,7 @@ const status =
   run("npx", ["tsc", "-p", "test/types/tsconfig.factories.json"]);
 if (status === 0) {
   rmSync(scratch, { recursive: true, force: true });
-  console.log("\ndrift: the fakes follow the newest openai and @openai/agents");
+  console.log("\ndrift: the fakes follow the newest openai, @openai/agents and @anthropic-ai/sdk");
 } else {
   console.error(`\ndrift: the newest SDKs fail the tests above (the scratch project is kept in ${scratch})`);
 }

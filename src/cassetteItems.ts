@@ -1,6 +1,7 @@
 import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { chatAnswerCalls } from "./wires.js";
+import { isToolDefinition } from "./tools.js";
+import { anthropicAnswerCalls, chatAnswerCalls } from "./wires.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(
@@ -13,14 +14,15 @@ export function isCassetteInteraction(
  * The function calls a recorded answer holds, as Open Responses items: a Responses answer's
  * `output` (its body, or the final response of its events), the `function_call` required
  * actions of an Agents API session (arguments serialized, as they would be replayed), or a Chat
- * Completions answer's `tool_calls` (its completion, or its chunks put together).
+ * Completions answer's `tool_calls` or an Anthropic answer's `tool_use` blocks (the answer, or
+ * its stream put together).
  */
 export function recordedCalls(interaction: { response: { body?: unknown; events?: unknown[] } }): unknown[] {
   const { body, events = [] } = interaction.response;
   const output = finalResponse(interaction.response)?.output;
   if (Array.isArray(output)) return output.filter(isCall);
-  const chat = chatAnswerCalls(interaction.response);
-  if (chat.length > 0) return chat;
+  const other = [...chatAnswerCalls(interaction.response), ...anthropicAnswerCalls(interaction.response)];
+  if (other.length > 0) return other;
   const sessions = [body, ...events.map((event) => (isRecord(event) ? event.session : undefined))];
   const calls = new Map<string, unknown>();
   for (const session of sessions) {
@@ -39,20 +41,19 @@ export function recordedCalls(interaction: { response: { body?: unknown; events?
   return [...calls.values()];
 }
 
-/** The function tools of the request that produced a recording (or of its Agents session). */
+/** The function tools of the request that produced a recording (or of its Agents session), of any wire. */
 export function recordedTools(interaction: {
   request: { body?: unknown };
   response: { body?: unknown; events?: unknown[] };
 }): unknown[] | undefined {
   const body = interaction.request.body;
-  if (isRecord(body) && Array.isArray(body.tools))
-    return body.tools.filter((t) => isRecord(t) && t.type === "function");
+  if (isRecord(body) && Array.isArray(body.tools)) return body.tools.filter(isToolDefinition);
   const session = [
     interaction.response.body,
     ...(interaction.response.events ?? []).map((e) => (isRecord(e) ? e.session : undefined)),
   ].find((s) => isRecord(s) && isRecord(s.agent));
   const tools = isRecord(session) && isRecord(session.agent) ? session.agent.tools : undefined;
-  return Array.isArray(tools) ? tools.filter((t) => isRecord(t) && t.type === "function") : undefined;
+  return Array.isArray(tools) ? tools.filter(isToolDefinition) : undefined;
 }
 
 function isCall(item: unknown): boolean {

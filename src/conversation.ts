@@ -3,7 +3,7 @@ import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
 import { answerPinOf, isClientAnswer } from "./pairing.js";
-import { wireItems, wireOfList } from "./wires.js";
+import { requestItems, wireItems, wireOfList } from "./wires.js";
 
 /**
  * Reading whole conversations: the function calls a model made and the answers an app sent back,
@@ -45,6 +45,7 @@ export type ConversationKind =
   | "responses-fake"
   | "agents-fake"
   | "chat-fake"
+  | "anthropic-fake"
   | "requests"
   /** An agent framework's result (`@openai/agents`' `RunResult`, the AI SDK's `generateText` result). */
   | "framework";
@@ -128,9 +129,9 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
-  if (kind === "chat-fake")
+  if (kind === "chat-fake" || kind === "anthropic-fake")
     return requestsOf(value, kind).flatMap((request) =>
-      chatItems(readField(request.body, "messages")).filter(isCallOutput).map(answerOfOutput),
+      requestItems(request.body).filter(isCallOutput).map(answerOfOutput),
     );
   if (kind === "framework" || isFrameworkList(value)) return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
   return requestsOf(value, kind).flatMap((request) => {
@@ -203,7 +204,7 @@ export function requestBodiesOf(value: unknown): unknown[] {
 /** The request log of a fake, or the log itself; none for anything else. */
 function requestsOf(value: unknown, kind: ConversationKind | undefined): LoggedRequest[] {
   if (kind === "requests") return value as LoggedRequest[];
-  if (kind === "responses-fake" || kind === "agents-fake" || kind === "chat-fake")
+  if (kind === "responses-fake" || kind === "agents-fake" || kind === "chat-fake" || kind === "anthropic-fake")
     return readField(value, "requests") as LoggedRequest[];
   return [];
 }
@@ -236,6 +237,11 @@ function itemsIn(value: unknown): unknown[] {
             .map((choice) => readField(choice, "message")),
         ),
       );
+    }
+    case "anthropic-fake": {
+      // the messages it answered, in order: their tool_use blocks
+      const messages = readField(value, "messages") as ReadonlyMap<string, unknown>;
+      return wireItems([...messages.values()], "anthropic");
     }
     case "agents-fake": {
       const sessions = readField(value, "sessions") as ReadonlyMap<string, unknown>;

@@ -192,8 +192,41 @@ export function chatAnswerCalls(answer: { body?: unknown; events?: readonly unkn
 }
 
 /**
+ * The calls of an Anthropic Messages answer as Open Responses items: the `tool_use` blocks of a
+ * message (`type: "message"`), or of a stream's events put back together (each block's id and
+ * name from its `content_block_start`, its input from the `input_json_delta` pieces). Empty for
+ * any other answer.
+ */
+export function anthropicAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
+  const { body, events } = answer;
+  if (readField(body, "type") === "message" && readField(body, "role") === "assistant") {
+    const content = readField(body, "content");
+    return isArray(content) ? content.filter(isToolUse).map(toolUseCall) : [];
+  }
+  if (!isArray(events) || readField(events[0], "type") !== "message_start") return [];
+  const blocks = new Map<unknown, { block: Record<string, unknown>; json: string }>();
+  for (const event of events) {
+    const type = readField(event, "type");
+    const index = readField(event, "index");
+    if (type === "content_block_start") {
+      const block = readField(event, "content_block");
+      if (isToolUse(block)) blocks.set(index, { block: { ...(block as object) }, json: "" });
+    } else if (type === "content_block_delta") {
+      const open = blocks.get(index);
+      const piece = readField(readField(event, "delta"), "partial_json");
+      if (open && typeof piece === "string") open.json += piece;
+    }
+  }
+  return [...blocks.values()].map(({ block, json }) => ({
+    ...toolUseCall(block),
+    arguments: json === "" ? JSON.stringify(block.input ?? {}) : json,
+  }));
+}
+
+/**
  * What a request body sends, as Open Responses items: a Responses request's `input` as it is, a
- * Chat Completions request's `messages` read as items (calls and their answers). Empty otherwise.
+ * Chat Completions or Anthropic Messages request's `messages` read as items (calls and their
+ * answers). Empty otherwise.
  */
 export function requestItems(body: unknown): unknown[] {
   const input = readField(body, "input");

@@ -24,6 +24,9 @@ const VERSIONS = {
   // docs/openai-agents.md (the SDK ships CommonJS too: it runs in both projects)
   "@openai/agents": "0.20.0",
   zod: "4.6.7",
+  // docs/providers.md
+  "@anthropic-ai/sdk": "1.16.0",
+  "@langchain/anthropic": "1.5.11",
 };
 
 // What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.
@@ -129,6 +132,7 @@ function writeVitestProject(dir, shell) {
         msw: "3.0.5",
         ai: "7.0.173",
         "@ai-sdk/openai": "4.0.118",
+        "@ai-sdk/anthropic": "4.0.105",
         ...VERSIONS,
       },
     }),

@@ -2,7 +2,8 @@
 // so the CommonJS build bundles it. Clients use `fake.fetch`, which needs no MSW.
 const OpenAI = require("openai").default;
 const { createFactories, examples } = require("agent-testkit/factories");
-const { fakeResponses, fakeAgents, fakeChatCompletions, turn, agentStep } = require("agent-testkit/msw");
+const Anthropic = require("@anthropic-ai/sdk").default;
+const { fakeResponses, fakeAgents, fakeAnthropic, fakeChatCompletions, turn, agentStep } = require("agent-testkit/msw");
 
 const tools = [examples.salesTool, examples.lookupOrderTool];
 
@@ -206,5 +207,28 @@ test("the Chat Completions fake through fake.fetch, streamed, with the matchers 
   expect(text).toBe("Paid.");
   expect(chat).toHaveCalledTool("lookup_order", { order_id: "A-1042" });
   expect(chat).toHaveAnsweredCall(call.id, "paid");
+  expect(messages).toHaveAllCallsPaired();
+});
+
+test("the Anthropic fake through fake.fetch, streamed, with the matchers on it", async () => {
+  const claude = fakeAnthropic().reply(
+    turn.functionCall("lookup_order", { order_id: "A-1042" }),
+    turn.message("Paid."),
+  );
+  const client = new Anthropic({ apiKey: "test", fetch: claude.fetch, maxRetries: 0 });
+  const tools = [{ name: "lookup_order", input_schema: examples.lookupOrderTool.parameters }];
+  const messages = [{ role: "user", content: "Is A-1042 paid?" }];
+  const first = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools });
+  const use = first.content.find((block) => block.type === "tool_use");
+  messages.push(
+    { role: "assistant", content: first.content },
+    { role: "user", content: [{ type: "tool_result", tool_use_id: use.id, content: "paid" }] },
+  );
+  const final = await client.messages
+    .stream({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools })
+    .finalMessage();
+  expect(final.content[0].text).toBe("Paid.");
+  expect(claude).toHaveCalledTool("lookup_order", { order_id: "A-1042" });
+  expect(claude).toHaveAnsweredCall(use.id, "paid");
   expect(messages).toHaveAllCallsPaired();
 });

@@ -8,10 +8,18 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createFactories, examples } from "../../fixtures/factories/index.js";
-import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import {
+  agentStep,
+  fakeAgents,
+  fakeAnthropic,
+  fakeChatCompletions,
+  fakeResponses,
+  turn,
+} from "../../fixtures/msw/index.js";
 import { root } from "../build.js";
 import { asTheSdkReadsIt, type Checker, sdkChecker } from "./sdkCheck.js";
 import { NOT_PRODUCED } from "./sdkCoverage.js";
@@ -26,6 +34,10 @@ const produced: Record<string, Produced> = {
   inputEvent: new Map(),
   tool: new Map(),
   inputItem: new Map(),
+  chatToolCall: new Map(),
+  anthropicBlock: new Map(),
+  anthropicEvent: new Map(),
+  anthropicDelta: new Map(),
 };
 const keep = (kind: string, values: readonly unknown[]) => {
   for (const value of values) {
@@ -36,6 +48,57 @@ const keep = (kind: string, values: readonly unknown[]) => {
 
 let responses: Checker;
 let agents: Checker;
+let chat: Checker;
+let anthropic: Checker;
+
+/** Chat Completions: the calls of a completion and of a stream (their `type` is the union's tag). */
+async function produceChat(): Promise<void> {
+  const fake = fakeChatCompletions();
+  const client = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+  const tools = [{ type: "function" as const, function: { name: "get_weather", parameters: { type: "object" } } }];
+  fake.reply(turn.functionCall("get_weather", { city: "Paris" }));
+  const completion = await client.chat.completions.create({
+    model: "gpt-5",
+    messages: [{ role: "user", content: "?" }],
+    tools,
+  });
+  keep("chatToolCall", completion.choices[0]?.message.tool_calls ?? []);
+}
+
+/** Anthropic Messages: the blocks of messages, and every event and delta of their streams. */
+async function produceAnthropic(): Promise<void> {
+  const fake = fakeAnthropic();
+  const client = new Anthropic({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 });
+  const weather = { name: "get_weather", input_schema: { type: "object" as const } };
+  const search = { type: "web_search_20250305" as const, name: "web_search" as const };
+  const runs: Array<[ReturnType<typeof turn.message>, Record<string, unknown>]> = [
+    [turn.message("Hello."), {}],
+    [
+      turn.reasoning("Paris.", turn.functionCall("get_weather", { city: "Paris" })),
+      { thinking: { type: "enabled", budget_tokens: 1024 }, max_tokens: 4096 },
+    ],
+    [turn.webSearch("weather"), {}],
+  ];
+  for (const [next, extra] of runs) {
+    const body = {
+      model: "claude-sonnet-4-5",
+      max_tokens: 1024,
+      messages: [{ role: "user", content: "?" }],
+      tools: [weather, search],
+      ...extra,
+    };
+    fake.reply(next, next);
+    const message = await client.messages.create(body as Anthropic.MessageCreateParamsNonStreaming);
+    keep("anthropicBlock", message.content);
+    for await (const event of await client.messages.create({
+      ...(body as Anthropic.MessageCreateParamsStreaming),
+      stream: true,
+    })) {
+      keep("anthropicEvent", [event]);
+      if (event.type === "content_block_delta") keep("anthropicDelta", [event.delta]);
+    }
+  }
+}
 
 async function produceResponses(): Promise<void> {
   const tools = [examples.salesTool];
@@ -210,6 +273,10 @@ async function produceAgents(): Promise<void> {
 beforeAll(async () => {
   responses = sdkChecker("ResponsesWire");
   agents = sdkChecker("AgentsWire");
+  chat = sdkChecker("ChatWire");
+  anthropic = sdkChecker("AnthropicWire");
+  await produceChat();
+  await produceAnthropic();
   await produceResponses();
   await produceSent();
   await produceAgents();
@@ -223,6 +290,10 @@ const UNIONS = [
   { kind: "agentEvent", wire: "event", label: "Agents session events", checker: () => agents },
   { kind: "requiredAction", wire: "requiredAction", label: "Agents required actions", checker: () => agents },
   { kind: "inputEvent", wire: "inputEvent", label: "Agents input events (accepted)", checker: () => agents },
+  { kind: "chatToolCall", wire: "toolCall", label: "Chat Completions tool calls", checker: () => chat },
+  { kind: "anthropicBlock", wire: "contentBlock", label: "Anthropic content blocks", checker: () => anthropic },
+  { kind: "anthropicEvent", wire: "event", label: "Anthropic stream events", checker: () => anthropic },
+  { kind: "anthropicDelta", wire: "delta", label: "Anthropic content block deltas", checker: () => anthropic },
 ] as const;
 
 describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
@@ -263,9 +334,9 @@ test("docs/sdk-coverage.md holds the figures (npm run sdk-coverage rewrites it)"
   );
   const text = `# SDK coverage
 
-What the fakes produce of each union the installed \`openai\` SDK parses (and, of what an
-application sends, what they accept), member by member, each checked against the SDK's own shape
-(\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not produce is listed below with its
+What the fakes produce of each union the installed \`openai\` and \`@anthropic-ai/sdk\` SDKs
+parse (and, of what an application sends, what they accept), member by member, each checked
+against the SDK's own shape (\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not produce is listed below with its
 reason (\`test/msw/sdkCoverage.ts\`); a new member in a future SDK fails that test with its name.
 Written by \`npm run sdk-coverage\`.
 

@@ -1,6 +1,7 @@
-// The one place that says which members of the installed `openai` SDK's unions the fakes do not
-// produce, and why. sdk-coverage.test.ts measures the rest: a member that is neither produced nor
-// listed here (a new one in a future SDK) fails that test with its name.
+// The one place that says which members of the installed SDKs' unions (`openai`,
+// `@anthropic-ai/sdk`) the fakes do not produce, and why. sdk-coverage.test.ts measures the rest:
+// a member that is neither produced nor listed here (a new one in a future SDK) fails that test
+// with its name.
 
 /** Union (a kind of sdkWire.ts) → member `type` → why the fakes do not produce it. */
 export const NOT_PRODUCED: Record<string, Record<string, string>> = {
@@ -45,4 +46,20 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
   },
   requiredAction: {},
   inputEvent: {},
+  chatToolCall: {
+    custom: "custom tools with free-form input on Chat Completions (the Chat fake scripts function calls only)",
+  },
+  anthropicBlock: {
+    bash_code_execution_tool_result: "Anthropic's code execution server tool (not modelled; only its web search is)",
+    code_execution_tool_result: "Anthropic's code execution server tool (not modelled; only its web search is)",
+    container_upload: "files uploaded to a code execution container (not modelled)",
+    redacted_thinking:
+      "thinking the safety systems redacted: no builder scripts it (the fake signs plain thinking blocks)",
+    text_editor_code_execution_tool_result:
+      "Anthropic's code execution server tool (not modelled; only its web search is)",
+    tool_search_tool_result: "Anthropic's tool search server tool (not modelled)",
+    web_fetch_tool_result: "Anthropic's web fetch server tool (not modelled; only its web search is)",
+  },
+  anthropicEvent: {},
+  anthropicDelta: {},
 };

@@ -53,3 +53,31 @@ export interface ResponsesWire {
   conversationItem: ConversationItem;
   conversationItemList: ConversationItemList;
 }
+
+import type {
+  Message as AnthropicMessage,
+  MessageTokensCount,
+  RawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/messages";
+import type { ErrorResponse } from "@anthropic-ai/sdk/resources/shared";
+import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
+
+/** The shapes a client of Chat Completions parses, by name (`openai`'s types). */
+export interface ChatWire {
+  completion: ChatCompletion;
+  chunk: ChatCompletionChunk;
+  toolCall: NonNullable<ChatCompletion["choices"][number]["message"]["tool_calls"]>[number];
+}
+
+/**
+ * The shapes a client of Anthropic Messages parses, by name (`@anthropic-ai/sdk`'s types; its
+ * stream's `ping` and `error` events are read by the SDK's stream, outside its event union).
+ */
+export interface AnthropicWire {
+  message: AnthropicMessage;
+  contentBlock: AnthropicMessage["content"][number];
+  event: RawMessageStreamEvent;
+  delta: Extract<RawMessageStreamEvent, { type: "content_block_delta" }>["delta"];
+  count: MessageTokensCount;
+  error: ErrorResponse;
+}

@@ -1,5 +1,14 @@
 // The fakes' wire types against the `openai` SDK's: what a client sends is what a fake accepts
 // (every field the SDK sends is named), and what a fake answers is what a client parses.
+
+import type {
+  Tool as AnthropicTool,
+  Message,
+  MessageCountTokensParams,
+  MessageCreateParams,
+  MessageCreateParamsBase,
+  MessageParam,
+} from "@anthropic-ai/sdk/resources/messages";
 import type { ResponseObject, ResponseTool } from "agent-testkit/factories";
 import type {
   AgentsAgentBody,
@@ -8,6 +17,11 @@ import type {
   AgentsInputBody,
   AgentsRecordedRequest,
   AgentsUpdateBody,
+  AnthropicMessageObject,
+  AnthropicMessagesRequestBody,
+  AnthropicRecordedRequest,
+  AnthropicRequestMessage,
+  AnthropicRequestTool,
   ChatCompletionChunkObject,
   ChatCompletionObject,
   ChatCompletionsRequestBody,
@@ -91,3 +105,15 @@ sent<ChatCompletionChunkObject>() satisfies ChatCompletionChunk;
 declare const chat: ChatRecordedRequest;
 if (chat.route === "chat.completions.create") expectTypeOf(chat.body).toEqualTypeOf<ChatCompletionsRequestBody>();
 if (chat.route === null) expectTypeOf(chat.body).toBeUnknown();
+
+// Anthropic Messages: what `@anthropic-ai/sdk` sends is what the fake's log types accept, every
+// field named; the message the fake answers is the SDK's Message.
+sent<MessageCreateParams>() satisfies AnthropicMessagesRequestBody;
+sent<MessageCountTokensParams>() satisfies AnthropicMessagesRequestBody;
+sent<MessageParam>() satisfies AnthropicRequestMessage;
+sent<AnthropicTool>() satisfies AnthropicRequestTool;
+expectTypeOf<Exclude<keyof MessageCreateParamsBase, keyof AnthropicMessagesRequestBody>>().toEqualTypeOf<never>();
+sent<AnthropicMessageObject>() satisfies Message;
+declare const claude: AnthropicRecordedRequest;
+if (claude.route === "messages.create") expectTypeOf(claude.body).toEqualTypeOf<AnthropicMessagesRequestBody>();
+if (claude.route === null) expectTypeOf(claude.body).toBeUnknown();

@@ -42,7 +42,7 @@ describe("the AI SDK's openai.chat provider", () => {
     expect(fake).toHaveReceivedRequest({
       messages: [{ role: "developer" }, { role: "user" }, { role: "assistant" }, { role: "tool" }],
     });
-    expect(result.response.messages).toHaveAllCallsPaired();
+    expect(result.responseMessages).toHaveAllCallsPaired();
   });
 
   test("streamText reads the chunks: text deltas, tool input in pieces, usage", async () => {

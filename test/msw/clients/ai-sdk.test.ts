@@ -172,7 +172,7 @@ describe.each([
     const providerOptions = { openai: { store: false, include: ["reasoning.encrypted_content" as const] } };
     const messages: ModelMessage[] = [{ role: "user", content: "One?" }];
     const first = await generateText({ model: openai("gpt-5"), messages, providerOptions });
-    messages.push(...first.response.messages, { role: "user", content: "Two?" });
+    messages.push(...first.responseMessages, { role: "user", content: "Two?" });
     const second = await generateText({ model: openai("gpt-5"), messages, providerOptions });
     expect(second.text).toBe("Second.");
     const replayed = inputOf(fake, 1);
@@ -186,7 +186,7 @@ describe.each([
     fake.reply(turn.reasoning("Think.", turn.message("Paris.")));
     const messages: ModelMessage[] = [{ role: "user", content: "Capital of France?" }];
     const first = await generateText({ model: openai("gpt-5"), messages });
-    messages.push(...first.response.messages, { role: "user", content: "And its river?" });
+    messages.push(...first.responseMessages, { role: "user", content: "And its river?" });
     let seen: unknown[] = [];
     fake.respond(({ conversation }) => {
       seen = conversation;

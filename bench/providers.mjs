@@ -1,0 +1,128 @@
+// The provider fakes against a bare MSW handler serving a static answer, measured in the same run
+// with the official clients: 1,000 sequential turns on fakeChatCompletions (openai's
+// chat.completions.create) and on fakeAnthropic (@anthropic-ai/sdk's messages.create), each through
+// fake.handlers against a minimal http.post returning a fixed body. Target: ≤ 1.1×.
+import Anthropic from "@anthropic-ai/sdk";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import OpenAI from "openai";
+import { fakeAnthropic, fakeChatCompletions, turn } from "../dist/msw.js";
+
+const staticCompletion = {
+  id: "chatcmpl-static",
+  object: "chat.completion",
+  created: 1,
+  model: "gpt-5",
+  choices: [
+    {
+      index: 0,
+      message: { role: "assistant", content: "hi", refusal: null, annotations: [] },
+      finish_reason: "stop",
+      logprobs: null,
+    },
+  ],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+};
+
+const staticMessage = {
+  id: "msg_static",
+  type: "message",
+  role: "assistant",
+  model: "claude-sonnet-4-5",
+  content: [{ type: "text", text: "hi", citations: null }],
+  stop_reason: "end_turn",
+  stop_sequence: null,
+  usage: { input_tokens: 1, output_tokens: 1 },
+};
+
+/** Medians of `rounds` paired ratios a/b, the pair's order alternating, and each side's best time per call. */
+async function paired(rounds, count, a, b) {
+  await a(100);
+  await b(100);
+  const ratios = [];
+  const best = { a: Infinity, b: Infinity };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["a", "b"] : ["b", "a"];
+    const times = {};
+    for (const side of order) times[side] = await (side === "a" ? a : b)(count);
+    best.a = Math.min(best.a, times.a);
+    best.b = Math.min(best.b, times.b);
+    ratios.push(times.a / times.b);
+  }
+  return { ratio: [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)], a: best.a, b: best.b };
+}
+
+async function perCall(count, call) {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) if ((await call()) !== "hi") throw new Error("unexpected answer");
+  return Number(process.hrtime.bigint() - started) / 1e6 / count;
+}
+
+export async function benchProviders({ count = 1000, rounds = 7 } = {}) {
+  const server = setupServer();
+  server.listen({ onUnhandledRequest: "error" });
+  try {
+    const chat = fakeChatCompletions();
+    const openai = new OpenAI({ apiKey: "k", maxRetries: 0 });
+    const askChat = async () =>
+      (await openai.chat.completions.create({ model: "gpt-5", messages: [{ role: "user", content: "hello" }] }))
+        .choices[0].message.content;
+    const chatBody = JSON.stringify(staticCompletion);
+    const chatSide = (handlers) => async (n) => {
+      server.resetHandlers(...handlers);
+      chat.reset();
+      chat.respond(() => turn.message("hi"));
+      return perCall(n, askChat);
+    };
+    const chatRatio = await paired(
+      rounds,
+      count,
+      chatSide(chat.handlers),
+      chatSide([
+        http.post("https://api.openai.com/v1/chat/completions", () => HttpResponse.json(JSON.parse(chatBody))),
+      ]),
+    );
+
+    const claude = fakeAnthropic();
+    const anthropic = new Anthropic({ apiKey: "k", maxRetries: 0 });
+    const askClaude = async () =>
+      (
+        await anthropic.messages.create({
+          model: "claude-sonnet-4-5",
+          max_tokens: 16,
+          messages: [{ role: "user", content: "hello" }],
+        })
+      ).content[0].text;
+    const messageBody = JSON.stringify(staticMessage);
+    const claudeSide = (handlers) => async (n) => {
+      server.resetHandlers(...handlers);
+      claude.reset();
+      claude.respond(() => turn.message("hi"));
+      return perCall(n, askClaude);
+    };
+    const claudeRatio = await paired(
+      rounds,
+      count,
+      claudeSide(claude.handlers),
+      claudeSide([
+        http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json(JSON.parse(messageBody))),
+      ]),
+    );
+    const ms = (v) => +v.toFixed(3);
+    return {
+      name: `Provider fakes: ${count} sequential turns through fake.handlers against a bare MSW handler (medians of ${rounds} paired rounds; ms per call: best)`,
+      msPerCall: {
+        "Chat Completions, bare MSW handler": ms(chatRatio.b),
+        "fakeChatCompletions().handlers": ms(chatRatio.a),
+        "Anthropic Messages, bare MSW handler": ms(claudeRatio.b),
+        "fakeAnthropic().handlers": ms(claudeRatio.a),
+      },
+      ratios: [
+        { name: "fakeChatCompletions / bare MSW handler", value: chatRatio.ratio, target: 1.1 },
+        { name: "fakeAnthropic / bare MSW handler", value: claudeRatio.ratio, target: 1.1 },
+      ],
+    };
+  } finally {
+    server.close();
+  }
+}
