@@ -15,7 +15,8 @@ import {
 
 const NAME = "toKeepPromptCachePrefix";
 const LABEL = "options";
-const MUST_BE = "a Responses fake, its request log (fake.requests), cassette interactions, or request bodies";
+const MUST_BE =
+  "a Responses, Chat Completions or Anthropic fake, its request log (fake.requests), cassette interactions, or request bodies";
 
 /** What `toKeepPromptCachePrefix` takes besides the requests. */
 export interface KeepPrefixOptions {
@@ -52,7 +53,8 @@ export function toKeepPromptCachePrefix(
 
 function valuesOf(ctx: MatcherContext, requests: unknown): unknown[] {
   const kind = conversationKind(requests);
-  if (kind === "responses-fake" || kind === "requests") return logOf(requests, kind);
+  if (kind === "responses-fake" || kind === "chat-fake" || kind === "anthropic-fake" || kind === "requests")
+    return logOf(requests, kind);
   if (isArray(requests) && requests.length > 0 && requests.every(isRecord)) return requests;
   return matcherError(ctx, NAME, LABEL, "received", MUST_BE, requests);
 }

@@ -6,6 +6,7 @@
 // estimate, four characters each.
 import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
+import { asResponsesExchange, type Wire } from "./wires.js";
 
 /** The smallest prompt the provider caches, in tokens. */
 export const CACHE_MIN_TOKENS = 1024;
@@ -355,7 +356,7 @@ export interface PrefixOptions {
 interface Exchange {
   readonly request: number;
   readonly body: Readonly<Record<string, unknown>>;
-  readonly answer: { body?: unknown; events?: unknown } | undefined;
+  readonly answer: { body?: unknown; events?: readonly unknown[] } | undefined;
 }
 
 /**
@@ -430,14 +431,38 @@ export function prefixTracker(options: PrefixOptions = {}): {
 function exchangeOf(value: unknown, request: number): Exchange | undefined {
   if (!isRecord(value)) return undefined;
   // a fake's log entry says which route parsed it; a cassette's interaction, its path
-  if ("route" in value && value.route !== "responses.create") return undefined;
+  const route = "route" in value ? value.route : undefined;
   const path = isRecord(value.request) ? value.request.path : undefined;
-  if (typeof path === "string" && !/\/responses(\?|$)/.test(path)) return undefined;
+  const wire = wireOf(route, path);
+  if ("route" in value && route !== "responses.create" && wire === undefined) return undefined;
+  if (typeof path === "string" && !/\/responses(\?|$)/.test(path) && wire === undefined) return undefined;
   // a log entry or a cassette interaction: the body it sent, the answer it got
   const body = isRecord(value.request) ? value.request.body : "response" in value ? value.body : value;
   const answer = isRecord(value.response) ? value.response : undefined;
-  if (!isRecord(body) || !isCreateBody(body)) return undefined;
+  if (!isRecord(body)) return undefined;
+  // another wire's request: read in the Responses API's terms (its messages as the input)
+  const other = wire ?? wireOfBody(body);
+  if (other !== undefined) {
+    const shaped = asResponsesExchange(body, answer, other);
+    return { request, body: shaped.body, answer: shaped.answer };
+  }
+  if (!isCreateBody(body)) return undefined;
   return { request, body, answer };
+}
+
+/** The other wire a log entry's route or a recording's path names, if any. */
+function wireOf(route: unknown, path: unknown): Wire | undefined {
+  if (route === "chat.completions.create" || (typeof path === "string" && /\/chat\/completions(\?|$)/.test(path)))
+    return "chat-completions";
+  if (route === "messages.create" || (typeof path === "string" && /\/v1\/messages(\?|$)/.test(path)))
+    return "anthropic";
+  return undefined;
+}
+
+/** A body of another wire, told by its fields: Chat's `messages` without `max_tokens`, Anthropic's with it. */
+function wireOfBody(body: Record<string, unknown>): Wire | undefined {
+  if (!Array.isArray(body.messages) || "input" in body) return undefined;
+  return "max_tokens" in body || "system" in body ? "anthropic" : "chat-completions";
 }
 
 /** A create body: a model or input, and nothing of another endpoint (an Agents batch, a compaction's own). */

@@ -236,3 +236,119 @@ export function requestItems(body: unknown): unknown[] {
   const wire = wireOfList(messages);
   return wire === undefined ? messages : wireItems(messages, wire);
 }
+
+/** A request and its answer on another wire, as the prompt-cache report reads a Responses one. */
+export interface ResponsesShaped {
+  body: Record<string, unknown>;
+  answer: { body: Record<string, unknown> } | undefined;
+}
+
+/**
+ * A Chat Completions or Anthropic Messages request, and the answer it got, in the Responses API's
+ * terms: its tools, its system prompt as `instructions` (Anthropic's; a Chat system message stays
+ * a message), its messages as `input`, and its answer as a response whose `output` is the
+ * assistant message and whose usage says what the prompt cache held (Chat's `cached_tokens`;
+ * Anthropic's input, cache reads and writes, of which the reads).
+ */
+export function asResponsesExchange(
+  body: Record<string, unknown>,
+  answer: { body?: unknown; events?: readonly unknown[] } | undefined,
+  wire: Wire,
+): ResponsesShaped {
+  const system = body.system;
+  const instructions =
+    typeof system === "string"
+      ? system
+      : isArray(system)
+        ? system.map((block) => textOf(readField(block, "text") ?? "")).join("\n")
+        : undefined;
+  const shaped: Record<string, unknown> = {
+    ...(body.model === undefined ? {} : { model: body.model }),
+    tools: body.tools,
+    ...(wire === "anthropic" && instructions ? { instructions } : {}),
+    input: isArray(body.messages) ? body.messages : [],
+    ...(typeof body.prompt_cache_key === "string" ? { prompt_cache_key: body.prompt_cache_key } : {}),
+  };
+  // the answer is told by its own shape (a Chat body may carry max_tokens too)
+  const message = answer === undefined ? undefined : (chatAnswer(answer) ?? anthropicAnswer(answer));
+  return { body: shaped, answer: message && { body: { object: "response", ...message } } };
+}
+
+type Answer = { body?: unknown; events?: readonly unknown[] };
+
+function usageOf(input: unknown, cached: unknown): Record<string, unknown> | undefined {
+  return typeof input === "number" && typeof cached === "number"
+    ? { input_tokens: input, input_tokens_details: { cached_tokens: cached } }
+    : undefined;
+}
+
+function chatAnswer(answer: Answer): Record<string, unknown> | undefined {
+  let message: unknown;
+  let usage: unknown;
+  if (readField(answer.body, "object") === "chat.completion") {
+    message = readField(readField(readField(answer.body, "choices"), "0"), "message");
+    usage = readField(answer.body, "usage");
+  } else if (isArray(answer.events) && readField(answer.events[0], "object") === "chat.completion.chunk") {
+    let content = "";
+    for (const chunk of answer.events) {
+      const delta = readField(readField(readField(chunk, "choices"), "0"), "delta");
+      const piece = readField(delta, "content");
+      if (typeof piece === "string") content += piece;
+      if (isRecord(readField(chunk, "usage"))) usage = readField(chunk, "usage");
+    }
+    const calls = chatAnswerCalls(answer).map((call) => ({
+      id: readField(call, "call_id"),
+      type: "function",
+      function: { name: readField(call, "name"), arguments: readField(call, "arguments") },
+    }));
+    message = {
+      role: "assistant",
+      content: content === "" && calls.length > 0 ? null : content,
+      ...(calls.length ? { tool_calls: calls } : {}),
+    };
+  }
+  if (!isRecord(message)) return undefined;
+  const cached = readField(readField(usage, "prompt_tokens_details"), "cached_tokens");
+  const figures = usageOf(readField(usage, "prompt_tokens"), cached ?? 0);
+  return { output: [message], ...(figures ? { usage: figures } : {}) };
+}
+
+function anthropicAnswer(answer: Answer): Record<string, unknown> | undefined {
+  let content: unknown[] = [];
+  let usage: Record<string, unknown> = {};
+  if (readField(answer.body, "type") === "message") {
+    content = (readField(answer.body, "content") as unknown[] | undefined) ?? [];
+    usage = (readField(answer.body, "usage") as Record<string, unknown> | undefined) ?? {};
+  } else if (isArray(answer.events)) {
+    const texts = new Map<unknown, string>();
+    for (const event of answer.events) {
+      const type = readField(event, "type");
+      if (type === "message_start") usage = { ...((readField(readField(event, "message"), "usage") as object) ?? {}) };
+      if (type === "message_delta") usage = { ...usage, ...((readField(event, "usage") as object) ?? {}) };
+      const piece = readField(readField(event, "delta"), "text");
+      if (type === "content_block_delta" && typeof piece === "string")
+        texts.set(readField(event, "index"), (texts.get(readField(event, "index")) ?? "") + piece);
+    }
+    const uses = anthropicAnswerCalls(answer).map((call) => ({
+      type: "tool_use",
+      id: readField(call, "call_id"),
+      name: readField(call, "name"),
+      input: parsedJson(readField(call, "arguments")),
+    }));
+    content = [...[...texts.values()].map((text) => ({ type: "text", text })), ...uses];
+  } else return undefined;
+  const read = typeof usage.cache_read_input_tokens === "number" ? usage.cache_read_input_tokens : 0;
+  const written = typeof usage.cache_creation_input_tokens === "number" ? usage.cache_creation_input_tokens : 0;
+  const input = typeof usage.input_tokens === "number" ? usage.input_tokens + read + written : undefined;
+  const figures = usageOf(input, read);
+  return { output: [{ role: "assistant", content }], ...(figures ? { usage: figures } : {}) };
+}
+
+function parsedJson(text: unknown): unknown {
+  if (typeof text !== "string") return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

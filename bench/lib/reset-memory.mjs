@@ -2,10 +2,11 @@
 // the heap with a fake that served N requests, had its log read (its copies made) and was reset,
 // against the heap with a new fake instead. Prints JSON. Used by `npm run bench`
 // (bench/reset-memory.mjs) and test/hostile/memory.test.ts.
-import { fakeAgents, fakeResponses, turn } from "../../dist/msw.js";
+import { fakeAgents, fakeAnthropic, fakeChatCompletions, fakeResponses, turn } from "../../dist/msw.js";
 
 const count = Number(process.argv[2] ?? 50_000);
-const kind = process.argv[3] === "agents" ? "agents" : "responses";
+const KINDS = ["responses", "agents", "chat", "anthropic"];
+const kind = KINDS.includes(process.argv[3]) ? process.argv[3] : "responses";
 const headers = { authorization: "Bearer k", "content-type": "application/json" };
 const responsesBody = JSON.stringify({
   model: "gpt-5",
@@ -13,6 +14,13 @@ const responsesBody = JSON.stringify({
   tools: [{ type: "function", name: "lookup_order", parameters: { type: "object", properties: {} } }],
 });
 const sessionBody = JSON.stringify({ agent: { model: "gpt-6-astra" }, environment: { type: "none" }, input: "Hi" });
+const question = `What is the status of order A-1042? ${"x".repeat(200)}`;
+const chatBody = JSON.stringify({ model: "gpt-5", messages: [{ role: "user", content: question }] });
+const anthropicBody = JSON.stringify({
+  model: "claude-sonnet-4-5",
+  max_tokens: 64,
+  messages: [{ role: "user", content: question }],
+});
 
 function heap() {
   for (let i = 0; i < 4; i++) globalThis.gc();
@@ -21,11 +29,25 @@ function heap() {
 
 /** The fakes of each round, kept alive: what they hold after reset() is what is measured. */
 const kept = [];
-const make = () => (kind === "responses" ? fakeResponses().respond(() => turn.message("Paid.")) : fakeAgents());
+const make = () =>
+  kind === "responses"
+    ? fakeResponses().respond(() => turn.message("Paid."))
+    : kind === "chat"
+      ? fakeChatCompletions().respond(() => turn.message("Paid."))
+      : kind === "anthropic"
+        ? fakeAnthropic().respond(() => turn.message("Paid."))
+        : fakeAgents();
+const ROUTES = {
+  responses: ["https://api.openai.com/v1/responses", responsesBody],
+  agents: ["https://api.openai.com/v1/agents/sessions", sessionBody],
+  chat: ["https://api.openai.com/v1/chat/completions", chatBody],
+  anthropic: ["https://api.anthropic.com/v1/messages", anthropicBody],
+};
+const claudeHeaders = { "x-api-key": "k", "anthropic-version": "2023-06-01", "content-type": "application/json" };
 async function load(fake, n) {
-  const [path, body] = kind === "responses" ? ["responses", responsesBody] : ["agents/sessions", sessionBody];
+  const [url, body] = ROUTES[kind];
   for (let i = 0; i < n; i++) {
-    const r = await fake.fetch(`https://api.openai.com/v1/${path}`, { method: "POST", headers, body });
+    const r = await fake.fetch(url, { method: "POST", headers: kind === "anthropic" ? claudeHeaders : headers, body });
     await r.text();
   }
   return fake.requests.length;

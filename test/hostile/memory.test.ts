@@ -9,7 +9,7 @@ import { requireFreshBuild } from "../build.js";
 
 const root = join(import.meta.dirname, "../..");
 
-function measure(count: number, kind: "responses" | "agents") {
+function measure(count: number, kind: "responses" | "agents" | "chat" | "anthropic") {
   requireFreshBuild("msw.js");
   const out = execFileSync(
     process.execPath,
@@ -19,8 +19,11 @@ function measure(count: number, kind: "responses" | "agents") {
   return JSON.parse(out.trim()) as { withNew: number; loaded: number; afterReset: number };
 }
 
-test.each(["responses", "agents"] as const)("the %s fake holds no more after reset() than a new one", (kind) => {
-  const { withNew, loaded, afterReset } = measure(5_000, kind);
-  expect(loaded).toBeGreaterThan(withNew * 1.2); // the requests took something to give back
-  expect(afterReset).toBeLessThanOrEqual(withNew * 1.1);
-});
+test.each(["responses", "agents", "chat", "anthropic"] as const)(
+  "the %s fake holds no more after reset() than a new one",
+  (kind) => {
+    const { withNew, loaded, afterReset } = measure(5_000, kind);
+    expect(loaded).toBeGreaterThan(withNew * 1.2); // the requests took something to give back
+    expect(afterReset).toBeLessThanOrEqual(withNew * 1.1);
+  },
+);

@@ -222,6 +222,33 @@ describe("messages.stream", () => {
     expect(new Set(deltas)).toEqual(new Set(["thinking_delta", "signature_delta", "input_json_delta"]));
   });
 
+  test("timed on the fake's clock: nothing before it moves; a drop is a network error to the SDK", async () => {
+    const { fake, client } = setup({ clock: "manual", deltas: 2 });
+    fake.reply(turn.message("Slow answer").timed({ firstEventMs: 1000, deltaMs: 50 }));
+    let seen = 0;
+    const reading = (async () => {
+      const stream = client.messages.stream({
+        model: "claude-sonnet-4-5",
+        max_tokens: 64,
+        messages: [{ role: "user", content: "?" }],
+      });
+      stream.on("streamEvent", () => seen++);
+      return (await stream.finalMessage()).content;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toBe(0);
+    await fake.clock.advance(2000);
+    expect(await reading).toEqual([{ type: "text", text: "Slow answer", citations: null }]);
+    expect(fake.requests[0]?.response.sentAt?.[0]).toBe(1000);
+    fake.reply(turn.message("Cut short").timed({ drop: { after: 3 } }));
+    await expect(
+      client.messages
+        .stream({ model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "user", content: "?" }] })
+        .finalMessage(),
+    ).rejects.toThrow();
+    expect(fake.requests[1]?.response).toMatchObject({ dropped: true, interrupted: true });
+  });
+
   test("turn.streamError: the blocks so far, then the error event, which the SDK throws", async () => {
     const { fake, client } = setup();
     fake.reply(turn.streamError({ message: "Overloaded" }, turn.message("Partial")));
