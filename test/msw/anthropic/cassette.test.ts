@@ -75,3 +75,31 @@ test("a recorded tool_use that no longer passes the tool's schema fails with the
     /the recorded call "get_weather" \(toolu_\w+\) fails the replay gate/,
   );
 });
+
+test("verify mode: today's answers against the recording's shape; a field the provider added is drift", async () => {
+  const path = join(dir, "verify.jsonl");
+  const provider = () => {
+    const fake = fakeAnthropic();
+    fake.reply(turn.functionCall("get_weather", { city: "Paris" }), turn.message("Sunny, 21 °C."));
+    return fake;
+  };
+  const recorder = fakeAnthropic({ cassette: { path, mode: "record", apiKey: KEY, fetch: provider().fetch } });
+  await conversation(new Anthropic({ apiKey: KEY, fetch: recorder.fetch, maxRetries: 0 }));
+
+  const same = fakeAnthropic({ cassette: { path, mode: "verify", apiKey: KEY, fetch: provider().fetch } });
+  expect(await conversation(new Anthropic({ apiKey: KEY, fetch: same.fetch, maxRetries: 0 }))).toBe("Sunny, 21 °C.");
+  await expect(same.cassette?.verified()).resolves.toBeUndefined();
+  expect(same.cassette?.drift).toEqual([]);
+
+  // a provider whose message carries a field the recording never had
+  const upstream = provider();
+  const widened: typeof fetch = async (input, init) => {
+    const response = await upstream.fetch(input, init);
+    if (!(response.headers.get("content-type") ?? "").includes("json")) return response;
+    const body = (await response.json()) as Record<string, unknown>;
+    return Response.json({ ...body, added_by_provider: true }, { status: response.status });
+  };
+  const drifting = fakeAnthropic({ cassette: { path, mode: "verify", apiKey: KEY, fetch: widened } });
+  await conversation(new Anthropic({ apiKey: KEY, fetch: drifting.fetch, maxRetries: 0 }));
+  await expect(drifting.cassette?.verified()).rejects.toThrow(/added_by_provider/);
+});

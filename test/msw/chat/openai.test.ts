@@ -314,6 +314,42 @@ describe("the API's refusals", () => {
       "messages[1].tool_calls[0].function.arguments",
     ],
     [
+      "a strict function whose schema leaves its properties open",
+      {
+        model: "gpt-5",
+        messages: [{ role: "user", content: "?" }],
+        tools: [
+          { type: "function", function: { name: "f", strict: true, parameters: { type: "object", properties: {} } } },
+        ],
+      },
+      /Invalid schema for function 'f': In context=\(\), 'additionalProperties' is required to be supplied and to be false/,
+      "tools[0].function.parameters",
+    ],
+    [
+      "a strict response format that does not require every property",
+      {
+        model: "gpt-5",
+        messages: [{ role: "user", content: "?" }],
+        response_format: {
+          type: "json_schema",
+          json_schema: {
+            name: "answer",
+            strict: true,
+            schema: {
+              type: "object",
+              additionalProperties: false,
+              properties: {
+                city: { type: "object", additionalProperties: false, properties: { name: { type: "string" } } },
+              },
+              required: ["city"],
+            },
+          },
+        },
+      },
+      /In context=\('properties', 'city'\), 'required' is required to be supplied .* Missing 'name'/,
+      "response_format",
+    ],
+    [
       "stream_options without stream",
       { model: "gpt-5", messages: [{ role: "user", content: "?" }], stream_options: { include_usage: true } },
       /only allowed when 'stream' is enabled/,
