@@ -26,6 +26,12 @@ export interface OutputTextPart {
   logprobs?: TokenLogprob[];
 }
 
+/** A refusal in place of the answer (`turn.refusal`): the model declines, saying why. */
+export interface OutputRefusalPart {
+  type: "refusal";
+  refusal: string;
+}
+
 /** One token's log probability, with the likeliest alternatives (`top_logprobs` of them). */
 export interface TokenLogprob {
   token: string;
@@ -42,7 +48,7 @@ export interface MessageItem<
   id: string;
   status: ItemStatus;
   role: Role;
-  content: Array<Role extends "assistant" ? OutputTextPart : InputTextPart>;
+  content: Array<Role extends "assistant" ? OutputTextPart | OutputRefusalPart : InputTextPart>;
 }
 
 /** An Open Responses `reasoning` item. */

@@ -41,6 +41,7 @@ describe("Chat Completions", () => {
     ],
     ["a cut call", turn.incomplete({ name: "get_weather", arguments: { city: "Paris" } }), { tools: [chatTool] }],
     ["logprobs and n", turn.message("Yes, sure."), { logprobs: true, top_logprobs: 2, n: 2 }],
+    ["a refusal", turn.refusal("I can't help with that."), {}],
   ];
   test("the check can fail: a completion without choices, a chunk with an extra field", () => {
     expect(check("completion", { id: "x", object: "chat.completion", created: 1, model: "m" })).not.toEqual([]);
@@ -92,6 +93,7 @@ describe("Anthropic Messages", () => {
       { tools: [claudeTool], thinking: { type: "enabled", budget_tokens: 1024 }, max_tokens: 4096 },
     ],
     ["a web search, cited", turn.webSearch("paris weather"), { tools: [search] }],
+    ["a refusal", turn.refusal("That would cause harm."), {}],
     [
       "cut by max_tokens",
       turn.incomplete({ name: "get_weather", arguments: { city: "Paris" } }),

@@ -116,6 +116,7 @@ async function produceResponses(): Promise<void> {
     for await (const _event of stream as unknown as AsyncIterable<unknown>);
   };
   await streamed(turn.message("Up 4%."));
+  await streamed(turn.refusal("I can't share that report."));
   await streamed(turn.reasoning("Why.", turn.functionCall("get_latest_sales_report", { region: "apac" })));
   await streamed(turn.incomplete({ name: "get_latest_sales_report", arguments: { region: "apac" }, at: 5 }));
   await streamed(turn.streamError({ code: "server_error", message: "lost" })).catch(() => undefined);

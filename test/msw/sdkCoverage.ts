@@ -23,8 +23,6 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
     "response.compaction.compacting": "compaction in a stream is one output item; the progress event is not sent",
     "response.reasoning_text.delta": "raw reasoning text (the fake streams summaries only)",
     "response.reasoning_text.done": "raw reasoning text (the fake streams summaries only)",
-    "response.refusal.delta": "refusals (no builder scripts them yet)",
-    "response.refusal.done": "refusals (no builder scripts them yet)",
   },
   agentEvent: {
     "agent.session.environment.expired":
