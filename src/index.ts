@@ -10,7 +10,6 @@ export {
   promptPrefixReport,
 } from "./promptCache.js";
 export {
-  compiledSchemaCount,
   type SchemaValidator,
   ToolSchemaError,
   validateArguments,

@@ -40,15 +40,19 @@ export interface TokenLogprob {
   top_logprobs: Array<{ token: string; bytes: number[]; logprob: number }>;
 }
 
-/** An Open Responses `message` item (the spec's `Message`). */
+/**
+ * An Open Responses `message` item (the spec's `Message`). An assistant message the factories
+ * build holds text parts; one a response outputs may be a refusal (`AssistantPart`).
+ */
 export interface MessageItem<
   Role extends "user" | "assistant" | "system" | "developer" = "user" | "assistant" | "system" | "developer",
+  AssistantPart extends OutputTextPart | OutputRefusalPart = OutputTextPart,
 > {
   type: "message";
   id: string;
   status: ItemStatus;
   role: Role;
-  content: Array<Role extends "assistant" ? OutputTextPart | OutputRefusalPart : InputTextPart>;
+  content: Array<Role extends "assistant" ? AssistantPart : InputTextPart>;
 }
 
 /** An Open Responses `reasoning` item. */
@@ -324,7 +328,7 @@ export type ToolItemType = ToolItem["type"];
 
 /** What a response's `output` holds: the model's items (its messages are the assistant's). */
 export type OutputItem =
-  | MessageItem<"assistant">
+  | MessageItem<"assistant", OutputTextPart | OutputRefusalPart>
   | BuiltFunctionCall
   | BuiltFunctionCallOutput
   | ReasoningItem

@@ -1,13 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  compiledSchemaCount,
-  replayGate,
-  type SchemaValidator,
-  ToolSchemaError,
-  validateArguments,
-  validatorFor,
-} from "../../src/index.js";
-import { cachedValidatorCount, draftOf, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
+import { replayGate, type SchemaValidator, ToolSchemaError, validateArguments, validatorFor } from "../../src/index.js";
+import { cachedValidatorCount, compiledSchemaCount, draftOf, VALIDATOR_CACHE_SIZE } from "../../src/schema.js";
 import { fc_001 } from "./samples.js";
 
 const call = (args: unknown) => ({ ...fc_001, arguments: JSON.stringify(args) });

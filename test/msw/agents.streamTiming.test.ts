@@ -87,3 +87,43 @@ describe("the Agents fake's streamTiming", () => {
     expect(() => fakeAgents({ streamTiming: { deltaMs: -1 } })).toThrow(RangeError);
   });
 });
+
+describe("a step's own timing: agentStep.….timed(…), as turn.….timed(…)", () => {
+  async function open(first: ReturnType<typeof agentStep.message>) {
+    const fake = fakeAgents({ clock: "manual" });
+    const sessions = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
+    fake.reply(first);
+    const stream = await sessions.create({
+      agent: { model: "m" },
+      environment: { type: "none" },
+      input: "Hi",
+      stream: true,
+    } as unknown as SessionCreateParamsNonStreaming & { stream: true });
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const event of stream) seen.push(event.type);
+    })();
+    reading.catch(() => undefined);
+    return { fake, seen, reading };
+  }
+
+  test("the step's events wait on its timing; without one, the fake streams at once", async () => {
+    const timed = await open(agentStep.message("Slow words here.").timed({ firstDeltaMs: 1000 }));
+    const deltas = () => timed.seen.filter((t) => t === "agent.session.turn.output_text.delta").length;
+    await settle();
+    expect(deltas()).toBe(0);
+    await timed.fake.clock.advance(1000);
+    await timed.reading;
+    expect(deltas()).toBeGreaterThan(0);
+
+    const plain = await open(agentStep.message("Fast words."));
+    await plain.reading;
+    expect(plain.seen.at(-1)).toBe("agent.session.idle");
+  });
+
+  test("a drop in a step's timing breaks the stream after that many of its events", async () => {
+    const dropped = await open(agentStep.message("Cut here.").timed({ drop: { after: 2 } }));
+    await expect(dropped.reading).rejects.toThrow();
+    expect(dropped.fake.requests[0]?.response).toMatchObject({ dropped: true });
+  });
+});

@@ -3,7 +3,7 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../fixtures/msw/errors.js";
-import { type CreateRequest, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { fakeResponses, type ParsedRequest, turn } from "../../fixtures/msw/index.js";
 import { parseCreate } from "../../fixtures/msw/responses/request.js";
 
 const tool = {
@@ -73,7 +73,7 @@ describe("parseCreate", () => {
 
 describe("the responder", () => {
   it("receives the parsed request beside the body as sent", async () => {
-    const seen: CreateRequest[] = [];
+    const seen: ParsedRequest[] = [];
     const fake = fakeResponses().respond(({ parsed, body }) => {
       seen.push(parsed);
       expect(parsed.body).toBe(body);

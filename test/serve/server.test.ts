@@ -152,7 +152,7 @@ describe("turns in JSON", () => {
     [{ turns: [{ message: "x", always: "yes" }] }, "turns[0].always", "expected true"],
     [{ turns: [{ reasoning: ["x", { nope: 1 }] }] }, "turns[0].reasoning[1]", "no turn builder named"],
     [{ turns: [{ message: "x" }], selector: { agent: 7 } }, "selector.agent", "expected an agent's name"],
-    [{ steps: [{ message: "x", timed: { firstEventMs: 5 } }] }, "steps[0].timed", "take no stream timing"],
+    [{ steps: [{ message: "x", timed: { firstEventMs: -5 } }] }, "steps[0].timed", "a stream timing takes"],
   ])("a script that does not parse is a 400 naming where: %j", async (body, param, why) => {
     const a = await session();
     const { status, json } = await call("POST", `/sessions/${a.id}/reply`, body);
