@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -48,6 +49,55 @@ const weather = {
   parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
   strict: false,
 };
+
+describe("the other providers' fakes in a session: Chat Completions and Anthropic Messages", () => {
+  test("scripted with turns for the named fake, reached by their own clients, logged and asserted", async () => {
+    const a = await session();
+    const replied = await call("POST", `/sessions/${a.id}/reply`, {
+      fake: "chat",
+      turns: [{ functionCall: ["get_weather", { city: "Oslo" }] }, { message: "Cold." }],
+    });
+    expect(replied).toEqual({ status: 200, json: { pending: 2 } });
+    const tools = [{ type: "function" as const, function: { name: "get_weather", parameters: weather.parameters } }];
+    const first = await a.client.chat.completions.create({
+      model: "gpt-5",
+      messages: [{ role: "user", content: "?" }],
+      tools,
+    });
+    expect(first.choices[0]?.finish_reason).toBe("tool_calls");
+    const logged = await call("GET", `/sessions/${a.id}/requests?fake=chat`);
+    expect(logged.json.map((r: Json) => r.route)).toEqual(["chat.completions.create"]);
+    const asserted = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toHaveCalledTool",
+      fake: "chat",
+      args: ["get_weather", { city: "Oslo" }],
+    });
+    expect(asserted.json).toMatchObject({ pass: true });
+
+    await call("POST", `/sessions/${a.id}/reply`, { fake: "anthropic", turns: [{ message: "From Claude." }] });
+    // an Anthropic client's base URL is the session's without /v1: the client adds it
+    const claude = new Anthropic({ apiKey: "test-key", baseURL: a.baseURL.replace(/\/v1$/, ""), maxRetries: 0 });
+    const message = await claude.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "Hi" }],
+    });
+    expect(message.content[0]).toMatchObject({ type: "text", text: "From Claude." });
+    expect((await call("GET", `/sessions/${a.id}/requests?fake=anthropic`)).json).toHaveLength(1);
+  });
+
+  test("a builder with no meaning on that wire is a 400 naming it; an unknown fake too", async () => {
+    const a = await session();
+    const refused = await call("POST", `/sessions/${a.id}/reply`, {
+      fake: "chat",
+      turns: [{ reasoning: ["Hm.", { message: "x" }] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/turn.reasoning, which means nothing on Chat Completions/);
+    const unknown = await call("POST", `/sessions/${a.id}/reply`, { fake: "gemini", turns: [{ message: "x" }] });
+    expect(unknown).toMatchObject({ status: 400, json: { error: { param: "fake" } } });
+  });
+});
 
 describe("sessions: each test its own fakes", () => {
   test("a session's script answers its clients; another session's does not reach them", async () => {

@@ -35,11 +35,14 @@ class Testkit:
         self.base_url = session["baseURL"]
         self._control = f"{server}/_testkit/sessions/{self.id}"
 
-    def reply(self, *turns, selector=None):
-        """Queue turns for the Responses fake: {"message": "Hi."}, {"functionCall": ["name", {...}]}."""
+    def reply(self, *turns, selector=None, fake=None):
+        """Queue turns for the Responses fake: {"message": "Hi."}, {"functionCall": ["name", {...}]}.
+        fake="chat" or fake="anthropic": for the Chat Completions or Anthropic Messages fake."""
         body = {"turns": list(turns)}
         if selector is not None:
             body["selector"] = selector
+        if fake is not None:
+            body["fake"] = fake
         return _call("POST", f"{self._control}/reply", body)
 
     def steps(self, *steps):

@@ -38,3 +38,17 @@ def test_a_failed_expectation_says_what_drifted(testkit):
     answer("Weather in Oslo?")
     with pytest.raises(AssertionError, match='Expected: a call to "get_weather" with'):
         testkit.expect("toHaveCalledTool", "get_weather", {"city": "Paris"})
+
+
+def test_a_chat_completions_client_on_the_same_session(testkit):
+    # the session serves Chat Completions too: a client of that wire at the same base URL
+    testkit.reply({"functionCall": ["get_weather", {"city": "Oslo"}]}, fake="chat")
+    client = openai.OpenAI(base_url=testkit.base_url, api_key="test-key")
+    completion = client.chat.completions.create(
+        model="gpt-5",
+        messages=[{"role": "user", "content": "Weather in Oslo?"}],
+        tools=[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}],
+    )
+    assert completion.choices[0].finish_reason == "tool_calls"
+    testkit.expect("toHaveCalledTool", "get_weather", {"city": "Oslo"}, fake="chat")
+    assert [r["route"] for r in testkit.requests(fake="chat")] == ["chat.completions.create"]
