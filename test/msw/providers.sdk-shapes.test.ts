@@ -94,6 +94,7 @@ describe("Anthropic Messages", () => {
     ],
     ["a web search, cited", turn.webSearch("paris weather"), { tools: [search] }],
     ["a refusal", turn.refusal("That would cause harm."), {}],
+    ["a paused search", turn.pause(turn.webSearch("news", { next: turn.output() })), { tools: [search] }],
     [
       "cut by max_tokens",
       turn.incomplete({ name: "get_weather", arguments: { city: "Paris" } }),

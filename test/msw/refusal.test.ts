@@ -1,6 +1,7 @@
 // turn.refusal on every model fake, read by each wire's own client: the Responses API's refusal
 // part (and its stream's refusal deltas), Chat Completions' message.refusal (streamed as refusal
-// deltas), Anthropic's stop_reason "refusal" with the reason in stop_details.
+// deltas), Anthropic's stop_reason "refusal" with the reason in stop_details; and Anthropic's
+// pause_turn.
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { expect, test } from "vitest";
@@ -60,4 +61,23 @@ test("Anthropic Messages: stop_reason refusal, the reason in stop_details", asyn
     .stream({ model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "user", content: "?" }] })
     .finalMessage();
   expect(streamed.stop_reason).toBe("refusal");
+});
+
+test("turn.pause: Anthropic's pause_turn after a server search; the paused message sent back goes on", async () => {
+  const claude = fakeAnthropic();
+  const client = new Anthropic({ apiKey: "k", fetch: claude.fetch, maxRetries: 0 });
+  claude.reply(turn.pause(turn.webSearch("agent testing", { next: turn.output() })), turn.message("Here is the news."));
+  const tools: Anthropic.ToolUnion[] = [{ type: "web_search_20250305", name: "web_search" }];
+  const messages: Anthropic.MessageParam[] = [{ role: "user", content: "News on agent testing?" }];
+  const paused = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 256, messages, tools });
+  expect(paused.stop_reason).toBe("pause_turn");
+  expect(paused.content.map((b) => b.type)).toEqual(["server_tool_use", "web_search_tool_result"]);
+  messages.push({ role: "assistant", content: paused.content });
+  const resumed = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 256, messages, tools });
+  expect(resumed).toMatchObject({ stop_reason: "end_turn", content: [{ type: "text", text: "Here is the news." }] });
+  // a pause is Anthropic's alone
+  expect(() => fakeChatCompletions().reply(turn.pause())).toThrow(
+    /turn.pause, which means nothing on Chat Completions/,
+  );
+  expect(() => fakeResponses().reply(turn.pause())).toThrow(/turn.pause, which means nothing on the Responses API/);
 });
