@@ -1,7 +1,7 @@
 import { asItem, frameworkItems, frameworkKind, isFrameworkValue, normalizedItems } from "./frameworks.js";
 import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
-import { finalResponse, isArray, isRecord, readField } from "./internal/read.js";
+import { finalResponse, isArray, isRecord, parsedJson, readField } from "./internal/read.js";
 import { answerPinOf, isClientAnswer } from "./pairing.js";
 import { requestItems, wireItems, wireOfList } from "./wires.js";
 
@@ -83,7 +83,7 @@ const TOOL_CALLS: Readonly<Record<string, (item: unknown) => { name: unknown; ar
     name: "image_generation",
     arguments: { revised_prompt: readField(item, "revised_prompt") },
   }),
-  mcp_call: (item) => ({ name: readField(item, "name"), arguments: parsed(readField(item, "arguments")) }),
+  mcp_call: (item) => ({ name: readField(item, "name"), arguments: parsedJson(readField(item, "arguments")) }),
   computer_call: (item) => ({ name: "computer", arguments: readField(item, "action") }),
   local_shell_call: (item) => ({ name: "local_shell", arguments: readField(item, "action") }),
   shell_call: (item) => ({ name: "shell", arguments: readField(item, "action") }),
@@ -116,7 +116,7 @@ export function callsIn(value: unknown): FoundCall[] {
         name,
         call_id: readField(item, "call_id"),
         ...(turn === undefined ? {} : { turn_id: turn }),
-        arguments: parsed(raw),
+        arguments: parsedJson(raw),
         item,
       },
     ];
@@ -261,15 +261,6 @@ function chatItems(messages: unknown): unknown[] {
 /** The response object a request was answered with: its JSON body, or the last event of its stream. */
 function asList(value: unknown): unknown[] {
   return isArray(value) ? value : [];
-}
-
-function parsed(raw: unknown): unknown {
-  if (typeof raw !== "string") return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { anthropicMessageOf, chatCompletionOf } from "./answers.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 
 /**
@@ -157,38 +158,9 @@ function textOf(content: unknown): unknown {
  * any other answer.
  */
 export function chatAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
-  const { body, events } = answer;
-  if (readField(body, "object") === "chat.completion") {
-    const message = readField(readField(body, "choices"), "0");
-    const calls = readField(readField(message, "message"), "tool_calls");
-    return isArray(calls) ? calls.filter(isChatToolCall).map(chatCall) : [];
-  }
-  if (!isArray(events) || readField(events[0], "object") !== "chat.completion.chunk") return [];
-  const calls: Array<{ id: unknown; name: unknown; arguments: string }> = [];
-  for (const chunk of events) {
-    const choice = (readField(chunk, "choices") as unknown[] | undefined)?.find((c) => readField(c, "index") === 0);
-    const pieces = readField(readField(choice, "delta"), "tool_calls");
-    if (!isArray(pieces)) continue;
-    for (const piece of pieces) {
-      const index = readField(piece, "index");
-      if (typeof index !== "number") continue;
-      const fn = readField(piece, "function");
-      const call = (calls[index] ??= { id: undefined, name: undefined, arguments: "" });
-      call.id ??= readField(piece, "id");
-      call.name ??= readField(fn, "name");
-      const args = readField(fn, "arguments");
-      if (typeof args === "string") call.arguments += args;
-    }
-  }
-  return calls
-    .filter((call) => call !== undefined)
-    .map((call) => ({
-      type: "function_call",
-      call_id: call.id,
-      name: call.name,
-      arguments: call.arguments,
-      status: "completed",
-    }));
+  const message = readField(readField(readField(chatCompletionOf(answer), "choices"), "0"), "message");
+  const calls = readField(message, "tool_calls");
+  return isArray(calls) ? calls.filter(isChatToolCall).map(chatCall) : [];
 }
 
 /**
@@ -198,29 +170,8 @@ export function chatAnswerCalls(answer: { body?: unknown; events?: readonly unkn
  * any other answer.
  */
 export function anthropicAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
-  const { body, events } = answer;
-  if (readField(body, "type") === "message" && readField(body, "role") === "assistant") {
-    const content = readField(body, "content");
-    return isArray(content) ? content.filter(isToolUse).map(toolUseCall) : [];
-  }
-  if (!isArray(events) || readField(events[0], "type") !== "message_start") return [];
-  const blocks = new Map<unknown, { block: Record<string, unknown>; json: string }>();
-  for (const event of events) {
-    const type = readField(event, "type");
-    const index = readField(event, "index");
-    if (type === "content_block_start") {
-      const block = readField(event, "content_block");
-      if (isToolUse(block)) blocks.set(index, { block: { ...(block as object) }, json: "" });
-    } else if (type === "content_block_delta") {
-      const open = blocks.get(index);
-      const piece = readField(readField(event, "delta"), "partial_json");
-      if (open && typeof piece === "string") open.json += piece;
-    }
-  }
-  return [...blocks.values()].map(({ block, json }) => ({
-    ...toolUseCall(block),
-    arguments: json === "" ? JSON.stringify(block.input ?? {}) : json,
-  }));
+  const content = readField(anthropicMessageOf(answer), "content");
+  return isArray(content) ? content.filter(isToolUse).map(toolUseCall) : [];
 }
 
 /**
@@ -283,72 +234,32 @@ function usageOf(input: unknown, cached: unknown): Record<string, unknown> | und
 }
 
 function chatAnswer(answer: Answer): Record<string, unknown> | undefined {
-  let message: unknown;
-  let usage: unknown;
-  if (readField(answer.body, "object") === "chat.completion") {
-    message = readField(readField(readField(answer.body, "choices"), "0"), "message");
-    usage = readField(answer.body, "usage");
-  } else if (isArray(answer.events) && readField(answer.events[0], "object") === "chat.completion.chunk") {
-    let content = "";
-    for (const chunk of answer.events) {
-      const delta = readField(readField(readField(chunk, "choices"), "0"), "delta");
-      const piece = readField(delta, "content");
-      if (typeof piece === "string") content += piece;
-      if (isRecord(readField(chunk, "usage"))) usage = readField(chunk, "usage");
-    }
-    const calls = chatAnswerCalls(answer).map((call) => ({
-      id: readField(call, "call_id"),
-      type: "function",
-      function: { name: readField(call, "name"), arguments: readField(call, "arguments") },
-    }));
-    message = {
-      role: "assistant",
-      content: content === "" && calls.length > 0 ? null : content,
-      ...(calls.length ? { tool_calls: calls } : {}),
-    };
-  }
+  const completion = chatCompletionOf(answer);
+  const message = readField(readField(readField(completion, "choices"), "0"), "message");
   if (!isRecord(message)) return undefined;
+  const usage = readField(completion, "usage");
   const cached = readField(readField(usage, "prompt_tokens_details"), "cached_tokens");
   const figures = usageOf(readField(usage, "prompt_tokens"), cached ?? 0);
   return { output: [message], ...(figures ? { usage: figures } : {}) };
 }
 
 function anthropicAnswer(answer: Answer): Record<string, unknown> | undefined {
-  let content: unknown[] = [];
-  let usage: Record<string, unknown> = {};
-  if (readField(answer.body, "type") === "message") {
-    content = (readField(answer.body, "content") as unknown[] | undefined) ?? [];
-    usage = (readField(answer.body, "usage") as Record<string, unknown> | undefined) ?? {};
-  } else if (isArray(answer.events)) {
-    const texts = new Map<unknown, string>();
-    for (const event of answer.events) {
-      const type = readField(event, "type");
-      if (type === "message_start") usage = { ...((readField(readField(event, "message"), "usage") as object) ?? {}) };
-      if (type === "message_delta") usage = { ...usage, ...((readField(event, "usage") as object) ?? {}) };
-      const piece = readField(readField(event, "delta"), "text");
-      if (type === "content_block_delta" && typeof piece === "string")
-        texts.set(readField(event, "index"), (texts.get(readField(event, "index")) ?? "") + piece);
-    }
-    const uses = anthropicAnswerCalls(answer).map((call) => ({
-      type: "tool_use",
-      id: readField(call, "call_id"),
-      name: readField(call, "name"),
-      input: parsedJson(readField(call, "arguments")),
-    }));
-    content = [...[...texts.values()].map((text) => ({ type: "text", text })), ...uses];
-  } else return undefined;
-  const read = typeof usage.cache_read_input_tokens === "number" ? usage.cache_read_input_tokens : 0;
-  const written = typeof usage.cache_creation_input_tokens === "number" ? usage.cache_creation_input_tokens : 0;
-  const input = typeof usage.input_tokens === "number" ? usage.input_tokens + read + written : undefined;
-  const figures = usageOf(input, read);
-  return { output: [{ role: "assistant", content }], ...(figures ? { usage: figures } : {}) };
-}
-
-function parsedJson(text: unknown): unknown {
-  if (typeof text !== "string") return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  const message = anthropicMessageOf(answer);
+  if (message === undefined) return undefined;
+  const content = readField(message, "content");
+  const usage = readField(message, "usage");
+  const count = (key: string) => {
+    const value = readField(usage, key);
+    return typeof value === "number" ? value : 0;
+  };
+  const input = readField(usage, "input_tokens");
+  const read = count("cache_read_input_tokens");
+  const figures = usageOf(
+    typeof input === "number" ? input + read + count("cache_creation_input_tokens") : undefined,
+    read,
+  );
+  return {
+    output: [{ role: "assistant", content: isArray(content) ? content : [] }],
+    ...(figures ? { usage: figures } : {}),
+  };
 }

@@ -60,3 +60,13 @@ export function finalResponse(answer: unknown): Record<string, unknown> | undefi
   }
   return undefined;
 }
+
+/** A JSON text parsed, or the value as it is (not a string, or not JSON). */
+export function parsedJson(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
