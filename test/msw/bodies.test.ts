@@ -79,9 +79,10 @@ describe("the Responses fake's log", () => {
     const declared = new Ajv({ strict: false }).compile({
       type: "object",
       properties: {
-        model: { type: "string" },
+        model: optional({ type: "string" }),
         input: {
           anyOf: [
+            { type: "null" },
             { type: "string" },
             {
               type: "array",
@@ -100,10 +101,10 @@ describe("the Responses fake's log", () => {
           ],
         },
         instructions: optional({ type: "string" }),
-        tools: {
+        tools: optional({
           type: "array",
           items: { type: "object", required: ["type"], properties: { type: { type: "string" } } },
-        },
+        }),
         previous_response_id: optional({ type: "string" }),
         stream: optional({ type: "boolean" }),
         store: optional({ type: "boolean" }),

@@ -87,7 +87,7 @@ declare const fake: ResponsesFake;
 const entry = fake.requests[0];
 expectTypeOf(entry!.body).toBeUnknown();
 if (entry?.route === "responses.create") {
-  expectTypeOf(entry.body.model).toEqualTypeOf<string | undefined>();
+  expectTypeOf(entry.body.model).toEqualTypeOf<string | null | undefined>(); // null: as absent (the document allows it)
   const first = entry.body.input?.[0];
   if (typeof first === "object") expect(first).toPairWithCall(fake.responses.get("resp_1")?.output[0]);
 }
