@@ -10,10 +10,11 @@ const LAYERS = [
   ["factories", "^fixtures/factories/"],
   ["kit", "^fixtures/msw/(?!index\\.ts$)[^/]+\\.ts$"],
   ["cassette", "^fixtures/msw/cassette/"],
-  ["fakes", "^fixtures/msw/(?!cassette/)[^/]+/"],
+  ["fakes", "^(fixtures/msw/(?!cassette/)[^/]+/|fixtures/mcp/(?!index\\.ts$))"],
 ];
 /** What stands on every layer: the package's entries, the matchers, the CLI and the server it runs. */
-const ENTRIES = "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts|fixtures/serve/)";
+const ENTRIES =
+  "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts|fixtures/mcp/index\\.ts|fixtures/serve/)";
 
 const layerRules = LAYERS.map(([name, path], index) => ({
   name: `layer-${name}`,
@@ -41,6 +42,13 @@ module.exports = {
       severity: "error",
       from: { path: "^fixtures/msw/(?!cassette/)([^/]+)/" },
       to: { path: "^fixtures/msw/(?!cassette/)[^/]+/", pathNot: "^fixtures/msw/$1/" },
+    },
+    {
+      name: "mcp-imports-no-model-fake",
+      comment: "the MCP fake imports no file of a model fake: what they share belongs to the kit",
+      severity: "error",
+      from: { path: "^fixtures/mcp/" },
+      to: { path: "^fixtures/msw/(?!cassette/)[^/]+/" },
     },
     {
       name: "cli-reads-no-fake",

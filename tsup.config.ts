@@ -11,6 +11,8 @@ const entries = {
   jest: "matchers/jest.ts",
   factories: "fixtures/factories/index.ts",
   msw: "fixtures/msw/index.ts",
+  // the MCP fake: its own entry, so that apps without MCP never load the MCP SDK
+  mcp: "fixtures/mcp/index.ts",
 };
 
 const shared: Options = {
@@ -20,7 +22,17 @@ const shared: Options = {
   sourcemap: true,
   shims: true,
   splitting: true,
-  external: ["vitest", "@jest/globals", "expect", "msw", "ws", "@faker-js/faker", "ajv", "ajv-formats"],
+  external: [
+    "vitest",
+    "@jest/globals",
+    "expect",
+    "msw",
+    "ws",
+    "@faker-js/faker",
+    "ajv",
+    "ajv-formats",
+    "@modelcontextprotocol/sdk",
+  ],
 };
 
 // `npm run build` empties dist/ first; the two builds run in parallel, so neither cleans.

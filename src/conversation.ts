@@ -46,6 +46,8 @@ export type ConversationKind =
   | "agents-fake"
   | "chat-fake"
   | "anthropic-fake"
+  /** A fake MCP server (`agent-testkit/mcp`): the tool calls it answered. */
+  | "mcp-fake"
   | "requests"
   /** An agent framework's result (`@openai/agents`' `RunResult`, the AI SDK's `generateText` result). */
   | "framework";
@@ -242,6 +244,16 @@ function itemsIn(value: unknown): unknown[] {
       // the messages it answered, in order: their tool_use blocks
       const messages = readField(value, "messages") as ReadonlyMap<string, unknown>;
       return wireItems([...messages.values()], "anthropic");
+    }
+    case "mcp-fake": {
+      // each tools/call it answered, as the Responses API's item for an MCP call
+      return asList(readField(value, "calls")).map((call) => ({
+        type: "mcp_call",
+        name: readField(call, "tool"),
+        arguments: JSON.stringify(readField(call, "arguments") ?? {}),
+        output: readField(call, "result"),
+        server_label: readField(call, "session"),
+      }));
     }
     case "agents-fake": {
       const sessions = readField(value, "sessions") as ReadonlyMap<string, unknown>;

@@ -78,7 +78,7 @@ async function exportedNames(entry: string): Promise<string[]> {
 }
 let program: import("typescript").Program | undefined;
 
-const ENTRIES = ["index", "matchers", "vitest", "vitest4", "jest", "factories", "msw"];
+const ENTRIES = ["index", "matchers", "vitest", "vitest4", "jest", "factories", "msw", "mcp"];
 
 /** docs/api.md's sections by the entries each heading names (`agent-testkit/msw`, …): the text under each. */
 function apiSections(): Map<string, string> {

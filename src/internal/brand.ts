@@ -3,7 +3,7 @@
 // CommonJS build (or two copies of the package) agree.
 const FAKE_BRAND = Symbol.for("agent-testkit.fake");
 
-export type FakeKind = "responses" | "agents" | "chat" | "anthropic";
+export type FakeKind = "responses" | "agents" | "chat" | "anthropic" | "mcp";
 
 /** Marks `fake` as a fake of `kind` (a non-enumerable property: printing and copying ignore it). */
 export function brand<T extends object>(fake: T, kind: FakeKind): T {
@@ -15,7 +15,9 @@ export function fakeKindOf(value: unknown): FakeKind | undefined {
   if (value === null || typeof value !== "object") return undefined;
   try {
     const kind: unknown = Reflect.get(value, FAKE_BRAND);
-    return kind === "responses" || kind === "agents" || kind === "chat" || kind === "anthropic" ? kind : undefined;
+    return kind === "responses" || kind === "agents" || kind === "chat" || kind === "anthropic" || kind === "mcp"
+      ? kind
+      : undefined;
   } catch {
     return undefined; // a revoked Proxy, or a throwing trap
   }

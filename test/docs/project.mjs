@@ -27,6 +27,8 @@ const VERSIONS = {
   // docs/providers.md
   "@anthropic-ai/sdk": "1.16.0",
   "@langchain/anthropic": "1.5.11",
+  // docs/mcp.md
+  "@modelcontextprotocol/sdk": "1.32.2",
 };
 
 // What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.
