@@ -9,13 +9,14 @@ const EXCLUDE = ["test/consumer/**", "test/jest/**", "node_modules/**"];
 
 /**
  * What changes a worker for the files after it: agentTest's process-wide MSW server and guard,
- * mocked modules, stubbed globals or environment, fake timers, an environment variable set. A
+ * mocked modules, stubbed globals or environment, fake timers, an environment variable set, an
+ * MSW server of the file's own (it patches the global fetch). A
  * file that does any of it runs in a fresh module graph (Vitest's isolation); every other file
  * shares its worker's, which halves the suite's time (importing the SDKs once per worker, not
  * once per file). Found by reading the files, so that a new test needs no list kept by hand.
  */
 const WORLD_CHANGING =
-  /import\s*(type\s*)?\{[^}]*\bagentTest\b[^}]*\}\s*from|vi\.mock\(|vi\.stub(Global|Env)|useFakeTimers|process\.env\.\w+\s*=[^=]/;
+  /import\s*(type\s*)?\{[^}]*\bagentTest\b[^}]*\}\s*from|vi\.mock\(|vi\.stub(Global|Env)|useFakeTimers|process\.env\.\w+\s*=[^=]|setupServer\(/;
 
 function isolatedFiles(): string[] {
   const files: string[] = [];
