@@ -18,10 +18,11 @@ export type ResolvedTools = { kind: "schema"; schema: JsonSchema } | { kind: "se
 
 const resolved = new WeakMap<object, ResolvedTools>();
 
-/** Whether `value` declares a function tool (Responses, Chat Completions or Anthropic Messages shape). */
+/** Whether `value` declares a function tool (Responses, Chat Completions, Anthropic Messages or MCP shape). */
 export function isToolDefinition(value: unknown): value is ToolDefinition {
   if (!isRecord(value)) return false;
   if (value.type === "function") return "name" in value || isRecord(value.function);
+  if (value.type === undefined && "inputSchema" in value) return true;
   return (value.type === undefined || value.type === null || value.type === "custom") && "input_schema" in value;
 }
 
@@ -66,16 +67,17 @@ function toolMap(definitions: readonly unknown[]): Map<string, NamedTool> {
 function namedTool(definition: unknown, index: number): NamedTool {
   if (!isToolDefinition(definition)) {
     throw new ToolSpecError(
-      `tools[${index}] is not a function tool definition ({ type: "function", name, parameters }, or Anthropic's ` +
-        `{ name, input_schema }), received ${describeValue(definition)}`,
+      `tools[${index}] is not a function tool definition ({ type: "function", name, parameters }, Anthropic's ` +
+        `{ name, input_schema } or an MCP server's { name, inputSchema }), received ${describeValue(definition)}`,
     );
   }
-  if ("input_schema" in definition) {
+  if ("input_schema" in definition || "inputSchema" in definition) {
     if (typeof definition.name !== "string" || definition.name === "")
       throw new ToolSpecError(
         `tools[${index}].name must be a non-empty string, received ${describeValue(definition.name)}`,
       );
-    return { name: definition.name, schema: definition.input_schema, definition };
+    const schema = "inputSchema" in definition ? definition.inputSchema : definition.input_schema;
+    return { name: definition.name, schema, definition };
   }
   const inner = "function" in definition ? definition.function : definition;
   if (typeof inner.name !== "string" || inner.name === "") {

@@ -65,7 +65,21 @@ export interface AnthropicToolDefinition {
   strict?: boolean;
 }
 
-export type ToolDefinition = FunctionToolDefinition | ChatFunctionToolDefinition | AnthropicToolDefinition;
+/** A tool as an MCP server declares it (`tools/list`): its schema is `inputSchema`. */
+export interface McpToolDefinition {
+  type?: undefined;
+  name: string;
+  inputSchema: JsonSchema;
+  description?: string;
+  title?: string;
+  outputSchema?: JsonSchema;
+}
+
+export type ToolDefinition =
+  | FunctionToolDefinition
+  | ChatFunctionToolDefinition
+  | AnthropicToolDefinition
+  | McpToolDefinition;
 
 /**
  * A function tool as a plain `const tools = [{ type: "function", … }]` declares it: TypeScript

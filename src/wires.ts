@@ -92,11 +92,50 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
   });
 }
 
-/** Another wire's call (a Chat `tool_calls` entry, a `tool_use` block) as a `function_call`; else the value. */
+/**
+ * Another wire's call (a Chat `tool_calls` entry, a `tool_use` block; an MCP tool call: the
+ * Responses API's `mcp_call` item, or a call a fake MCP server recorded) as a `function_call`;
+ * else the value.
+ */
 export function asWireCall(value: unknown): unknown {
   if (isChatToolCall(value)) return chatCall(value);
   if (isToolUse(value)) return toolUseCall(value);
+  if (readField(value, "type") === "mcp_call") return mcpItemCall(value);
+  if (isRecordedMcpCall(value)) return recordedMcpCall(value);
   return value;
+}
+
+/** A call a fake MCP server recorded (`fake.calls`): `{ tool, arguments, session, … }`. */
+function isRecordedMcpCall(value: unknown): value is { tool: string; arguments: unknown; session: string } {
+  return (
+    typeof readField(value, "tool") === "string" &&
+    typeof readField(value, "session") === "string" &&
+    readField(value, "type") === undefined &&
+    isRecord(value) &&
+    "arguments" in value
+  );
+}
+
+/** An `mcp_call` item: the model's call of a remote server's tool (its execution's failure is the server's). */
+function mcpItemCall(value: unknown): unknown {
+  const status = readField(value, "status");
+  return {
+    type: "function_call",
+    call_id: readField(value, "id"),
+    name: readField(value, "name"),
+    arguments: readField(value, "arguments"),
+    status: status === "in_progress" || status === "calling" ? "in_progress" : "completed",
+  };
+}
+
+function recordedMcpCall(value: { tool: string; arguments: unknown; session: string }): unknown {
+  return {
+    type: "function_call",
+    call_id: value.session,
+    name: value.tool,
+    arguments: JSON.stringify(value.arguments ?? {}),
+    status: "completed",
+  };
 }
 
 /**
