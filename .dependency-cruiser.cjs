@@ -10,11 +10,11 @@ const LAYERS = [
   ["factories", "^fixtures/factories/"],
   ["kit", "^fixtures/msw/(?!index\\.ts$)[^/]+\\.ts$"],
   ["cassette", "^fixtures/msw/cassette/"],
-  ["fakes", "^(fixtures/msw/(?!cassette/)[^/]+/|fixtures/mcp/(?!index\\.ts$))"],
+  ["fakes", "^(fixtures/msw/(?!cassette/)[^/]+/|fixtures/mcp/(?!index\\.ts$|stdio\\.ts$))"],
 ];
 /** What stands on every layer: the package's entries, the matchers, the CLI and the server it runs. */
 const ENTRIES =
-  "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts|fixtures/mcp/index\\.ts|fixtures/serve/)";
+  "^(src/index\\.ts|src/cli\\.ts|src/cli/|matchers/|fixtures/msw/index\\.ts|fixtures/mcp/(index|stdio)\\.ts$|fixtures/serve/)";
 
 const layerRules = LAYERS.map(([name, path], index) => ({
   name: `layer-${name}`,

@@ -13,6 +13,8 @@ const entries = {
   msw: "fixtures/msw/index.ts",
   // the MCP fake: its own entry, so that apps without MCP never load the MCP SDK
   mcp: "fixtures/mcp/index.ts",
+  // the server of `mcp` (stdio), loaded by path next to cli.js
+  "mcp-stdio": "fixtures/mcp/stdio.ts",
 };
 
 const shared: Options = {

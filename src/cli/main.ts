@@ -5,6 +5,7 @@ import { CHECK_USAGE, runCheck } from "./check/command.js";
 import { DIFF_USAGE, runDiff } from "./diff/command.js";
 import { INIT_USAGE, runInit } from "./init.js";
 import type { Io } from "./io.js";
+import { MCP_USAGE, runMcp } from "./mcp.js";
 import { defuseText } from "./report/logSafe.js";
 import { runServe, SERVE_USAGE } from "./serve.js";
 
@@ -14,6 +15,7 @@ Commands:
   check <log.jsonl | ->  --tools <tools.json>   replay a JSONL log through the gate
   diff <old-tools.json> <new-tools.json>       breaking changes between two tool sets
   init [--runner vitest|jest]                 add the setup entry to the project's test config
+  mcp --script <mcp.json>                     a fake MCP server over stdio (needs @modelcontextprotocol/sdk)
   serve [--port N] [--host H]                 every fake on one server, for tests in any language
 
 Run agent-testkit <command> --help for a command's options; agent-testkit --version prints the version.`;
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], i
   check: { usage: CHECK_USAGE, run: runCheck },
   diff: { usage: DIFF_USAGE, run: runDiff },
   init: { usage: INIT_USAGE, run: runInit },
+  mcp: { usage: MCP_USAGE, run: runMcp },
   serve: { usage: SERVE_USAGE, run: (argv, io) => runServe(argv, io) },
 };
 

@@ -135,6 +135,8 @@ function writeVitestProject(dir, shell) {
         ai: "7.0.173",
         "@ai-sdk/openai": "4.0.118",
         "@ai-sdk/anthropic": "4.0.105",
+        // docs/mcp.md's AI SDK block (ESM-only, Node ≥ 22)
+        "@ai-sdk/mcp": "2.0.99",
         ...VERSIONS,
       },
     }),

@@ -42,6 +42,7 @@ describe("fakeMcp through the official SDK client (1.x)", () => {
     expect(tools[0]?.inputSchema).toEqual(searchDocs.inputSchema);
     const result = await client.callTool({ name: "search_docs", arguments: { query: "refunds" } });
     expect(result.content).toEqual([{ type: "text", text: "3 pages about refunds" }]);
+    expect(mcp.calls[0]).toBeReplayable(tools); // the tools as tools/list gave them (inputSchema)
     expect(mcp.calls).toEqual([
       {
         tool: "search_docs",
@@ -66,6 +67,11 @@ describe("fakeMcp through the official SDK client (1.x)", () => {
     expect(bad).toMatchObject({ isError: true });
     expect(String((bad.content as Array<{ text: string }>)[0]?.text)).toMatch(/Invalid arguments for tool search_docs/);
     expect(mcp.calls.map((c) => c.reason)).toEqual(["unknown_tool", "arguments_schema"]);
+    // the gate reads a recorded MCP call against the tools' inputSchema, as the fake judged it
+    const [undeclared, refused] = mcp.calls;
+    expect(undeclared).toHaveReplayReason("unknown_tool", [searchDocs]);
+    expect(refused).toHaveReplayReason("arguments_schema", [searchDocs]);
+    expect(refused).not.toBeReplayable([searchDocs]);
     // a lax fake answers both from the script
     const lax = fakeMcp({ tools: [searchDocs], strict: false }).reply("delete_docs", "deleted");
     expect((await (await connect(lax)).callTool({ name: "delete_docs", arguments: {} })).content).toEqual([
@@ -262,5 +268,38 @@ describe("an @openai/agents app with MCPServerStreamableHttp, on the Responses f
     expect(JSON.stringify(second?.body)).toContain("Refunds take 5 days (refund time)");
     expect(mcp).toHaveCalledTool("search_docs", { query: expect.any(String) });
     expect(mcp).not.toHaveCalledTool("delete_docs");
+  });
+});
+
+describe("a tool with an outputSchema", () => {
+  const weather: McpToolDeclaration = {
+    name: "weather",
+    inputSchema: { type: "object" },
+    outputSchema: { type: "object", properties: { celsius: { type: "number" } }, required: ["celsius"] },
+  };
+
+  it("answers structured content that fits; a script that does not fit is the official server's error", async () => {
+    const mcp = fakeMcp({ tools: [weather] })
+      .replyOnce("weather", { content: [{ type: "text", text: "21°C" }], structuredContent: { celsius: 21 } })
+      .replyOnce("weather", "21°C")
+      .replyOnce("weather", { content: [], structuredContent: { celsius: "warm" } });
+    const client = await connect(mcp);
+    await client.listTools(); // the client learns the output schema
+    expect((await client.callTool({ name: "weather", arguments: {} })).structuredContent).toEqual({ celsius: 21 });
+    await expect(client.callTool({ name: "weather", arguments: {} })).rejects.toThrow(
+      /Tool weather has an output schema but no structured content was provided/,
+    );
+    await expect(client.callTool({ name: "weather", arguments: {} })).rejects.toThrow(
+      /Invalid structured content for tool weather: \/celsius/,
+    );
+  });
+});
+
+describe("declarations", () => {
+  it("a tool whose inputSchema is not an object schema, or declared twice, is a TypeError naming it", () => {
+    expect(() => fakeMcp({ tools: [{ name: "x", inputSchema: { type: "string" } }] })).toThrow(
+      /the inputSchema of the tool "x" must be a JSON Schema of type "object"/,
+    );
+    expect(() => fakeMcp({ tools: [searchDocs, searchDocs] })).toThrow(/"search_docs" is declared twice/);
   });
 });

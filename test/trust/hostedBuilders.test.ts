@@ -17,7 +17,7 @@ describe("a hosted builder given what the SDK types otherwise", () => {
       "turn.mcpListTools without tools",
       () => (turn.mcpListTools as (label: string) => ReturnType<typeof turn.message>)("docs"),
       [{ type: "mcp", server_label: "docs", server_url: "https://docs.example/mcp" }],
-      /mcp_list_tools" cannot be served: its tools must be an array of JSON objects \(got undefined\)/,
+      /turn\.mcpListTools\("docs"\) names no tools, and its server_url \(https:\/\/docs\.example\/mcp\) is no fakeMcp's/,
     ],
     [
       "turn.webSearch with an object query",
