@@ -70,23 +70,15 @@ describe("a hosted mcp tool whose server_url names a fakeMcp", () => {
     const tools: OpenAI.Responses.Tool[] = [{ type: "mcp", server_label: "docs", server_url: mcp.url }];
     const listed = await client.responses.create({ model: "gpt-5", input: "x", tools });
     expect(listed.output[0]).toMatchObject({ type: "mcp_list_tools", tools: [{ name: "search_docs" }] });
-    const refused = await client.responses.create({
-      model: "gpt-5",
-      input: "x",
-      previous_response_id: listed.id,
-      tools,
-    });
+    const continueFrom = (previous: string) =>
+      client.responses.create({ model: "gpt-5", input: "x", previous_response_id: previous, tools });
+    const refused = await continueFrom(listed.id);
     expect(refused.output[0]).toMatchObject({
       type: "mcp_call",
       status: "failed",
       error: { type: "mcp_tool_execution_error" },
     });
-    const faulted = await client.responses.create({
-      model: "gpt-5",
-      input: "x",
-      previous_response_id: refused.id,
-      tools,
-    });
+    const faulted = await continueFrom(refused.id);
     expect(faulted.output[0]).toMatchObject({
       type: "mcp_call",
       status: "failed",
