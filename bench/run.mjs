@@ -11,6 +11,7 @@ const benches = {
   "responses-fake": async () => (await import("./fakes.mjs")).benchResponsesFake(),
   "agents-fake": async () => (await import("./fakes.mjs")).benchAgentsFake(),
   providers: async () => (await import("./providers.mjs")).benchProviders(),
+  mcp: async () => (await import("./mcp.mjs")).benchMcp(),
   cassette: async () => (await import("./cassette.mjs")).benchCassette(),
   "cassette-size": async () => (await import("./cassette-size.mjs")).benchCassetteSize(),
   "websocket-cassette": async () => (await import("./websocket-cassette.mjs")).benchWebSocketCassette(),
