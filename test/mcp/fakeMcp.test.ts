@@ -55,6 +55,21 @@ describe("fakeMcp through the official SDK client (1.x)", () => {
     ]);
   });
 
+  it("fake.calls is frozen, and the same list until a call is recorded", async () => {
+    const mcp = fakeMcp({ tools: [searchDocs] }).reply("search_docs", "ok");
+    const client = await connect(mcp);
+    await client.callTool({ name: "search_docs", arguments: { query: "a" } });
+    const first = mcp.calls;
+    expect(mcp.calls).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0]) && Object.isFrozen(first[0]?.arguments)).toBe(true);
+    expect(() => {
+      (first[0]?.arguments as { query: string }).query = "changed";
+    }).toThrow(TypeError);
+    await client.callTool({ name: "search_docs", arguments: { query: "b" } });
+    expect(mcp.calls).not.toBe(first);
+    expect(mcp.calls.map((c) => c.arguments)).toEqual([{ query: "a" }, { query: "b" }]);
+  });
+
   it("is strict: an undeclared tool and refused arguments are isError results, with the gate's reason", async () => {
     const mcp = fakeMcp({ tools: [searchDocs] }).reply("search_docs", "ok");
     const client = await connect(mcp);
@@ -139,6 +154,19 @@ describe("fakeMcp through the official SDK client (1.x)", () => {
     expect(mcp.sessions).toHaveLength(1);
     expect(mcp.sessions[0]).not.toBe(first);
     expect((await again.listTools()).tools).toHaveLength(1);
+  });
+
+  it("after reset(), a client holding an ended session gets its 404, never a new client's session", async () => {
+    const mcp = fakeMcp({ tools: [searchDocs] }).reply("search_docs", "ok");
+    const before = await connect(mcp);
+    const [old] = mcp.sessions;
+    await mcp.reset();
+    mcp.reply("search_docs", "ok");
+    await connect(mcp);
+    expect(mcp.sessions).toHaveLength(1);
+    expect(mcp.sessions[0]).not.toBe(old);
+    await expect(before.listTools()).rejects.toThrow(/404|Session not found/);
+    expect(mcp.calls).toEqual([]);
   });
 
   it("a changed tool list is announced (notifications/tools/list_changed) and listed", async () => {
