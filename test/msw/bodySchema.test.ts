@@ -112,19 +112,19 @@ describe("a strict fake refuses by the schema, in the API's words", () => {
       { temperature: "hot" },
       "temperature",
       "invalid_type",
-      "Invalid type for 'temperature': expected a number or null",
+      "Invalid type for 'temperature': expected a number or null, but got a string instead.",
     ],
     [
       { reasoning: { effort: "extreme" } },
       "reasoning.effort",
       "invalid_value",
-      "Invalid value for 'reasoning.effort': \"extreme\". Supported values are: 'none', 'minimal'",
+      "Invalid value: \"extreme\". Supported values are: 'none', 'minimal', 'low', 'medium', 'high', 'xhigh', and 'max'.",
     ],
     [
       { text: { format: { type: "yaml" } } },
       "text.format.type",
       "invalid_value",
-      "Supported values are: 'text', 'json_object', 'json_schema'.",
+      "Invalid value: \"yaml\". Supported values are: 'text', 'json_object', and 'json_schema'.",
     ],
     [
       { text: { format: { type: "json_schema", schema: {} } } },
@@ -132,7 +132,12 @@ describe("a strict fake refuses by the schema, in the API's words", () => {
       "missing_required_parameter",
       "Missing required parameter: 'text.format.name'.",
     ],
-    [{ input: [5] }, "input[0]", "invalid_type", "Invalid type for 'input[0]': expected an object, but got 5"],
+    [
+      { input: [5] },
+      "input[0]",
+      "invalid_type",
+      "Invalid type for 'input[0]': expected an object, but got an integer instead.",
+    ],
     [{ metadata: { a: 1 } }, "metadata.a", "invalid_type", "Invalid type for 'metadata.a': expected a string"],
     [{ top_logprobs: 21 }, "top_logprobs", "invalid_value", "Invalid 'top_logprobs'"],
     [
@@ -210,7 +215,7 @@ describe("the Agents fake's session bodies, by their schemas", () => {
     [
       { environment: { type: "cloud" } },
       "environment.type",
-      "Invalid value for 'environment.type': \"cloud\". Supported values are: 'none', 'openai_hosted', 'self_hosted'.",
+      "Invalid value: \"cloud\". Supported values are: 'none', 'openai_hosted', and 'self_hosted'.",
     ],
     [
       { environment: { type: "self_hosted" } },
@@ -220,7 +225,7 @@ describe("the Agents fake's session bodies, by their schemas", () => {
     [
       { agent: { ...agent, reasoning: { effort: "extreme" } } },
       "agent.reasoning.effort",
-      "Invalid value for 'agent.reasoning.effort'",
+      "Invalid value: \"extreme\". Supported values are: 'none'",
     ],
     [{ metadata: { n: 1 } }, "metadata.n", "Invalid type for 'metadata.n': expected a string"],
   ])("%j → %s", async (body, param, message) => {
