@@ -43,6 +43,37 @@ describe("the AI SDK's anthropic provider", () => {
     expect(result.responseMessages).toHaveAllCallsPaired();
   });
 
+  test("a paused turn (pause_turn after a server search) reaches the app as the provider reports it; sent back, it goes on", async () => {
+    const claude = fakeAnthropic();
+    const anthropic = createAnthropic({ apiKey: "test", fetch: claude.fetch });
+    claude.reply(
+      turn.pause(turn.webSearch("agent testing", { next: turn.output() })),
+      turn.message("Here is the news."),
+    );
+    const tools = { web_search: anthropic.tools.webSearch_20250305({ maxUses: 3 }) };
+    const messages: ModelMessage[] = [{ role: "user", content: "News on agent testing?" }];
+    const paused = await generateText({ model: anthropic("claude-sonnet-4-5"), messages, tools });
+    // the AI SDK maps pause_turn to a stop, keeping the raw reason: the app is the one to go on
+    expect(paused.finishReason).toBe("stop");
+    expect(paused.rawFinishReason).toBe("pause_turn");
+    expect(paused.text).toBe("");
+    expect(paused.steps[0]?.content.map((part) => part.type)).toEqual(["tool-call", "tool-result", "source"]);
+    const resumed = await generateText({
+      model: anthropic("claude-sonnet-4-5"),
+      messages: [...messages, ...paused.response.messages],
+      tools,
+    });
+    expect(resumed.text).toBe("Here is the news.");
+    expect(resumed.rawFinishReason).toBe("end_turn");
+    // what went back is the paused message: its server search, as Anthropic wants it
+    expect(claude).toHaveReceivedRequest({
+      messages: [
+        { role: "user" },
+        { role: "assistant", content: [{ type: "server_tool_use" }, { type: "web_search_tool_result" }] },
+      ],
+    });
+  });
+
   test("streamText reads the events: text deltas, a tool's input in pieces, usage", async () => {
     const claude = fakeAnthropic({ deltas: 4 });
     const anthropic = createAnthropic({ apiKey: "test", fetch: claude.fetch });
