@@ -234,6 +234,69 @@ describe("rules: a responder for apps whose request order is not fixed", () => {
     });
   });
 
+  test("rules for the Chat Completions and Anthropic fakes: each wire's user text, system prompt and tools", async () => {
+    const a = await session();
+    const chatRules = await call("POST", `/sessions/${a.id}/rules`, {
+      fake: "chat",
+      rules: [
+        { instructions: "terse", input: "weather", tools: ["get_weather"], turns: [{ message: "Sunny, tersely." }] },
+        { input: { regex: "^hello" }, turns: [{ message: "Hi from Chat." }] },
+      ],
+    });
+    expect(chatRules.status).toBe(200);
+    const chatTools = [
+      { type: "function" as const, function: { name: "get_weather", parameters: weather.parameters } },
+    ];
+    const chat = (messages: OpenAI.Chat.ChatCompletionMessageParam[], tools?: typeof chatTools) =>
+      a.client.chat.completions.create({ model: "gpt-5", messages, ...(tools ? { tools } : {}) });
+    const terse = await chat(
+      [
+        { role: "developer", content: "Be terse." },
+        { role: "user", content: "The weather in Oslo?" },
+      ],
+      chatTools,
+    );
+    expect(terse.choices[0]?.message.content).toBe("Sunny, tersely.");
+    expect(
+      (await chat([{ role: "user", content: [{ type: "text", text: "hello there" }] }])).choices[0]?.message.content,
+    ).toBe("Hi from Chat.");
+    await expect(chat([{ role: "user", content: "nothing fits" }])).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("no rule fits this request"),
+    });
+
+    await call("POST", `/sessions/${a.id}/rules`, {
+      fake: "anthropic",
+      rules: [
+        { instructions: "pirate", input: "weather", tools: ["get_weather"], turns: [{ message: "Arr, sunny." }] },
+      ],
+    });
+    const claude = new Anthropic({ apiKey: "test-key", baseURL: a.baseURL.replace(/\/v1$/, ""), maxRetries: 0 });
+    const message = await claude.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 64,
+      system: [{ type: "text", text: "You are a pirate." }],
+      tools: [{ name: "get_weather", input_schema: { type: "object", properties: { city: { type: "string" } } } }],
+      messages: [{ role: "user", content: [{ type: "text", text: "What is the weather?" }] }],
+    });
+    expect(message.content[0]).toMatchObject({ type: "text", text: "Arr, sunny." });
+  });
+
+  test("rules for a wire whose turns mean nothing there, or for an unknown fake: a 400 naming it", async () => {
+    const a = await session();
+    const refused = await call("POST", `/sessions/${a.id}/rules`, {
+      fake: "chat",
+      rules: [{ input: "x", turns: [{ reasoning: ["Hm.", { message: "x" }] }] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/turn.reasoning, which means nothing on Chat Completions/);
+    const unknown = await call("POST", `/sessions/${a.id}/rules`, {
+      fake: "gemini",
+      rules: [{ input: "x", turns: [{ message: "x" }] }],
+    });
+    expect(unknown).toMatchObject({ status: 400, json: { error: { param: "fake" } } });
+  });
+
   test("rules that do not parse: a 400 naming the field", async () => {
     const a = await session();
     expect(

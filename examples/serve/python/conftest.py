@@ -49,9 +49,13 @@ class Testkit:
         """Queue steps for the Agents fake: {"message": "Done."}, {"functionCall": ["name", {...}]}."""
         return _call("POST", f"{self._control}/reply", {"steps": list(steps)})
 
-    def rules(self, *rules):
-        """Answer by rules: {"input": "weather", "turns": [...]} (input, instructions, tools)."""
-        return _call("POST", f"{self._control}/rules", {"rules": list(rules)})
+    def rules(self, *rules, fake=None):
+        """Answer by rules: {"input": "weather", "turns": [...]} (input, instructions, tools).
+        fake="chat" or fake="anthropic": the Chat Completions or Anthropic Messages fake answers by them."""
+        body = {"rules": list(rules)}
+        if fake is not None:
+            body["fake"] = fake
+        return _call("POST", f"{self._control}/rules", body)
 
     def requests(self, fake="responses"):
         return _call("GET", f"{self._control}/requests?fake={fake}")

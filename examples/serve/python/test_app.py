@@ -52,3 +52,14 @@ def test_a_chat_completions_client_on_the_same_session(testkit):
     assert completion.choices[0].finish_reason == "tool_calls"
     testkit.expect("toHaveCalledTool", "get_weather", {"city": "Oslo"}, fake="chat")
     assert [r["route"] for r in testkit.requests(fake="chat")] == ["chat.completions.create"]
+
+
+def test_chat_completions_by_rules(testkit):
+    testkit.rules({"input": "Oslo", "tools": ["get_weather"], "turns": [{"message": "Oslo: sunny."}]}, fake="chat")
+    client = openai.OpenAI(base_url=testkit.base_url, api_key="test-key")
+    completion = client.chat.completions.create(
+        model="gpt-5",
+        messages=[{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Weather in Oslo?"}],
+        tools=[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}],
+    )
+    assert completion.choices[0].message.content == "Oslo: sunny."
