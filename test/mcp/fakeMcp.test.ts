@@ -249,6 +249,13 @@ describe("a hostile client", () => {
         .status,
     ).toBe(404);
     expect((await post(mcp, JSON.stringify({ x: "y".repeat(20_000) }))).status).toBe(413);
+    // arguments nested deeper than a body may be: refused before they reach the SDK or a schema
+    const deep = `${'{"a":'.repeat(500)}1${"}".repeat(500)}`;
+    const refused = await post(mcp, deep);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: -32700, message: expect.stringMatching(/deeper than/) },
+    });
     const init = JSON.stringify({
       jsonrpc: "2.0",
       id: 1,

@@ -10,8 +10,9 @@ const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 };
 
-async function streamed(options: AgentsFakeOptions, text = "One two three four.") {
-  const fake = fakeAgents({ clock: "manual", ...options }).reply(agentStep.message(text));
+/** A session streamed through the official client, its first step `first`, the events read as they come. */
+async function openStream(options: AgentsFakeOptions, first: ReturnType<typeof agentStep.message>) {
+  const fake = fakeAgents({ clock: "manual", ...options }).reply(first);
   const sessions = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
   const stream = await sessions.create({
     agent: { model: "m" },
@@ -26,6 +27,9 @@ async function streamed(options: AgentsFakeOptions, text = "One two three four."
   reading.catch(() => undefined);
   return { fake, seen, reading };
 }
+
+const streamed = (options: AgentsFakeOptions, text = "One two three four.") =>
+  openStream(options, agentStep.message(text));
 
 describe("the Agents fake's streamTiming", () => {
   test("the first event waits firstEventMs, the first delta firstDeltaMs from the start, the next deltaMs more", async () => {
@@ -89,23 +93,7 @@ describe("the Agents fake's streamTiming", () => {
 });
 
 describe("a step's own timing: agentStep.….timed(…), as turn.….timed(…)", () => {
-  async function open(first: ReturnType<typeof agentStep.message>) {
-    const fake = fakeAgents({ clock: "manual" });
-    const sessions = new OpenAI({ apiKey: "k", fetch: fake.fetch, maxRetries: 0 }).beta.agents.sessions;
-    fake.reply(first);
-    const stream = await sessions.create({
-      agent: { model: "m" },
-      environment: { type: "none" },
-      input: "Hi",
-      stream: true,
-    } as unknown as SessionCreateParamsNonStreaming & { stream: true });
-    const seen: string[] = [];
-    const reading = (async () => {
-      for await (const event of stream) seen.push(event.type);
-    })();
-    reading.catch(() => undefined);
-    return { fake, seen, reading };
-  }
+  const open = (first: ReturnType<typeof agentStep.message>) => openStream({}, first);
 
   test("the step's events wait on its timing; without one, the fake streams at once", async () => {
     const timed = await open(agentStep.message("Slow words here.").timed({ firstDeltaMs: 1000 }));
