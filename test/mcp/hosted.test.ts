@@ -99,3 +99,23 @@ describe("a hosted mcp tool whose server_url names a fakeMcp", () => {
     expect(response.output[0]).toMatchObject({ output: "scripted" });
   });
 });
+
+describe("an @openai/agents app with hostedMcpTool", () => {
+  it("the provider's MCP calls are the fake server's: the run's items carry its answer", async () => {
+    const { Agent, OpenAIResponsesModel, hostedMcpTool, run } = await import("@openai/agents");
+    const mcp = fakeMcp({ tools: [searchDocs] }).reply("search_docs", "Refunds take 5 days.");
+    const responses = fakeResponses().reply(
+      turn.mcpCall("docs", "search_docs", { query: "refunds" }, { next: turn.message("Five days.") }),
+    );
+    const agent = new Agent({
+      name: "support",
+      tools: [hostedMcpTool({ serverLabel: "docs", serverUrl: mcp.url, requireApproval: "never" })],
+      model: new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: responses.fetch }), "gpt-5"),
+    });
+    const result = await run(agent, "How long do refunds take?");
+    expect(result.finalOutput).toBe("Five days.");
+    expect(JSON.stringify(result.newItems.map((item) => item.rawItem))).toContain("Refunds take 5 days.");
+    expect(mcp).toHaveCalledTool("search_docs", { query: "refunds" });
+    expect(mcp.calls[0]?.session).toBe("hosted");
+  });
+});
