@@ -1,5 +1,6 @@
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue, oneLine, truncate } from "./internal/render.js";
+import { WeakCache } from "./internal/weakCache.js";
 import { isValid, type SchemaValidator, validateArguments, validatorFor } from "./schema.js";
 import { type NamedTool, resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
@@ -77,7 +78,7 @@ type Prepared =
       names: () => string;
     };
 
-const preparedBySpec = new WeakMap<object, Prepared>();
+const preparedBySpec = new WeakCache<object, Prepared>();
 
 /** Prepared tools, cached per `tools` object (as resolveTools and validatorFor cache theirs). */
 function prepare(tools: ToolSpec | undefined): Prepared {

@@ -3,6 +3,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { describeValue, oneLine } from "./internal/render.js";
+import { WeakCache } from "./internal/weakCache.js";
 import { linearRegExp } from "./linearRegExp.js";
 import type { JsonSchema, SchemaIssue } from "./types.js";
 
@@ -143,7 +144,7 @@ class LruMap<K, V> {
   }
 }
 
-const byIdentity = new WeakMap<object, ValidateFunction>();
+const byIdentity = new WeakCache<object, ValidateFunction>();
 const byStructure = new LruMap<string, ValidateFunction>(VALIDATOR_CACHE_SIZE);
 const byText = new LruMap<string, ValidateFunction>(VALIDATOR_CACHE_SIZE);
 let compileCount = 0;

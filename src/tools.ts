@@ -1,5 +1,6 @@
 import { isRecord } from "./internal/read.js";
 import { describeValue, oneLine } from "./internal/render.js";
+import { WeakCache } from "./internal/weakCache.js";
 import type { JsonSchema, ToolDefinition, ToolSpec } from "./types.js";
 
 /** A `tools` argument that is neither a schema, a function tool nor an array of them. */
@@ -16,7 +17,7 @@ export interface NamedTool {
 /** A resolved ToolSpec: one anonymous schema, or a set of tools looked up by name. */
 export type ResolvedTools = { kind: "schema"; schema: JsonSchema } | { kind: "set"; tools: Map<string, NamedTool> };
 
-const resolved = new WeakMap<object, ResolvedTools>();
+const resolved = new WeakCache<object, ResolvedTools>();
 
 /** Whether `value` declares a function tool (Responses, Chat Completions, Anthropic Messages or MCP shape). */
 export function isToolDefinition(value: unknown): value is ToolDefinition {

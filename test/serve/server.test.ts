@@ -538,7 +538,7 @@ describe("a hostile client never stops the server", () => {
     const nested = await call("POST", `/sessions/${a.id}/reply`, deep);
     expect(nested).toMatchObject({
       status: 400,
-      json: { error: { message: expect.stringContaining("nest at most") } },
+      json: { error: { message: expect.stringContaining("nests deeper than 100 levels (at turns[0].reasoning") } },
     });
     const huge = await call(
       "POST",
