@@ -1,4 +1,11 @@
-import { asItem, frameworkItems, frameworkKind, isFrameworkValue, normalizedItems } from "./frameworks.js";
+import {
+  asItem,
+  frameworkItems,
+  frameworkKind,
+  isFrameworkValue,
+  isLangChainMessage,
+  normalizedItems,
+} from "./frameworks.js";
 import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, parsedJson, readField } from "./internal/read.js";
@@ -56,6 +63,8 @@ export function conversationKind(value: unknown): ConversationKind | undefined {
   if (isArray(value)) return value.every(isLoggedRequest) && value.length > 0 ? "requests" : "items";
   if (!isRecord(value)) return undefined;
   if (frameworkKind(value) !== undefined) return "framework";
+  // a single LangChain message (what model.invoke returns): a conversation of one message
+  if (isLangChainMessage(value)) return "items";
   const type = readField(value, "type");
   // one call: for asymmetric use inside a list
   if (type === "function_call" || (typeof type === "string" && Object.hasOwn(TOOL_CALLS, type))) return "item";
@@ -218,7 +227,7 @@ function itemsIn(value: unknown): unknown[] {
     case "item":
       return [value];
     case "items":
-      return normalizedItems(value as unknown[]);
+      return normalizedItems(isArray(value) ? value : [value]);
     case "framework":
       return frameworkItems(value, frameworkKind(value)!);
     case "response":

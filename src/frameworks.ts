@@ -121,7 +121,7 @@ function isLangChainToolCall(element: Record<string, unknown>): boolean {
 }
 
 /** A LangChain.js message: its class carries `lc_namespace` (what tells it from a plain Chat Completions message). */
-function isLangChainMessage(element: Record<string, unknown>): boolean {
+export function isLangChainMessage(element: Record<string, unknown>): boolean {
   return (
     isArray(readInherited(element, "lc_namespace")) &&
     (isArray(readInherited(element, "tool_calls")) || typeof readInherited(element, "tool_call_id") === "string")

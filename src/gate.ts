@@ -4,6 +4,7 @@ import { WeakCache } from "./internal/weakCache.js";
 import { isValid, type SchemaValidator, validateArguments, validatorFor } from "./schema.js";
 import { type NamedTool, resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
+import { asWireCall } from "./wires.js";
 
 /**
  * Decides whether a logged item may be replayed to another model as a portable `function_call`.
@@ -144,7 +145,10 @@ const REASON_ONLY = Object.fromEntries(
  * The gate's steps, in order; the one place its rules live. With `detailed` false only the
  * reason is meaningful (no message closures, no formatted issues, no parsed value).
  */
-function evaluate(item: unknown, tools: Prepared, detailed: boolean): Outcome {
+function evaluate(received: unknown, tools: Prepared, detailed: boolean): Outcome {
+  // a call of any wire (a Chat tool_calls entry, an Anthropic tool_use, an MCP call) is judged as
+  // the function_call it stands for: one answer for the same call, whoever reads it
+  const item = asWireCall(received);
   const portability = portableCallOutcome(item, detailed);
   if (portability) return portability;
 

@@ -22,6 +22,14 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
   const calls = indexed.filter(({ item }) => owing.has(item));
   const outputs = indexed.filter(({ item }) => answering.has(item));
   const problems: PairingProblem[] = [];
+  // each output's key read once: a call finds its answers in the map, not by a pass over every output
+  const answersByKey = new Map<string, number[]>();
+  for (const { item, index } of outputs) {
+    const key = answerKey(item);
+    const at = answersByKey.get(key);
+    if (at) at.push(index);
+    else answersByKey.set(key, [index]);
+  }
   const callIndexByKey = new Map<string, number>();
   for (const { item: call, index } of calls) {
     const key = callKey(call);
@@ -38,7 +46,7 @@ export function pairingProblems(items: readonly unknown[]): PairingProblem[] {
       continue;
     }
     callIndexByKey.set(key, index);
-    const answers = outputs.filter(({ item }) => answerKey(item) === key).map(({ index: at }) => at);
+    const answers = answersByKey.get(key) ?? [];
     if (answers.length === 0) {
       const name = readField(call, "name");
       const what = typeof name === "string" ? describeValue(name, 60) : String(readField(call, "type"));
