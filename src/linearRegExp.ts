@@ -420,6 +420,8 @@ function lazyDfa(states: State[], start: number): (input: string) => boolean {
 export interface RegExpLike {
   test(input: string): boolean;
   toString(): string;
+  /** How many NFA states the linear engine runs (its work per input character); absent on the native engine. */
+  readonly states?: number;
 }
 
 /**
@@ -433,7 +435,7 @@ export function linearRegExp(pattern: string, flags = "u"): RegExpLike {
     const positional = states.some((state) => state.kind === "assert" && state.wordBoundary);
     const test = positional ? (input: string) => run(states, start, input) : lazyDfa(states, start);
     // Ajv keys its compiled patterns by toString(): each pattern needs its own.
-    return { test, toString: () => `linear:/${pattern}/${flags}` };
+    return { test, toString: () => `linear:/${pattern}/${flags}`, states: states.length };
   } catch (error) {
     if (error instanceof NeedsBacktracking) return native;
     throw error;

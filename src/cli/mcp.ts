@@ -67,5 +67,13 @@ function readScript(path: string): unknown {
   });
   if (isRecord(script) && script.replies !== undefined && !isRecord(script.replies))
     throw new UsageError(`the script's "replies" is an object of replies by tool name`);
+  for (const [tool, reply] of Object.entries(isRecord(script) && isRecord(script.replies) ? script.replies : {}))
+    for (const each of Array.isArray(reply) ? reply : [reply])
+      if (
+        isRecord(each) &&
+        each.fault === "delay" &&
+        !(typeof each.ms === "number" && Number.isFinite(each.ms) && each.ms >= 0)
+      )
+        throw new UsageError(`the script's replies.${tool}: a delay's "ms" is a finite number of milliseconds ≥ 0`);
   return script;
 }

@@ -69,6 +69,27 @@ describe("serve's control API", () => {
     expect(pending.json).toEqual({ pending: 1 });
   });
 
+  test("9. a pattern whose counted repeats are too large is refused naming the bound; a costly match is a 400, and health answers", async () => {
+    const a = await session();
+    const refused = await call("POST", `/sessions/${a.id}/rules`, {
+      rules: [{ input: { regex: "[ab]*a[ab]{19000}c" }, turns: [{ message: "x" }] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({ param: "rules[0].input.regex" });
+    expect(refused.json.error.message).toMatch(/over the bound of 2000/);
+    // within the state bound, a long enough input is refused before it is matched
+    await call("POST", `/sessions/${a.id}/rules`, {
+      rules: [{ input: { regex: "[ab]*a[ab]{1900}c" }, turns: [{ message: "x" }] }],
+    });
+    const client = new OpenAI({ apiKey: "test-key", baseURL: a.baseURL, maxRetries: 0 });
+    const started = Date.now();
+    await expect(client.responses.create({ model: "gpt-5", input: "ab".repeat(30_000) })).rejects.toMatchObject({
+      status: 400,
+      code: "rule_too_costly",
+    });
+    expect((await call("GET", "/health")).json.ok).toBe(true);
+  });
+
   test("13. at the session bound, a request with no session says too_many_sessions, as POST /sessions does", async () => {
     const bounded = await startServer({ strict: true });
     try {
