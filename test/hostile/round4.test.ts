@@ -82,7 +82,6 @@ describe("serve's control API", () => {
       rules: [{ input: { regex: "[ab]*a[ab]{1900}c" }, turns: [{ message: "x" }] }],
     });
     const client = new OpenAI({ apiKey: "test-key", baseURL: a.baseURL, maxRetries: 0 });
-    const started = Date.now();
     await expect(client.responses.create({ model: "gpt-5", input: "ab".repeat(30_000) })).rejects.toMatchObject({
       status: 400,
       code: "rule_too_costly",

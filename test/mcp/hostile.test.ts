@@ -88,7 +88,8 @@ describe("stdio (5, 6)", () => {
   });
 
   it("8. a delay of 1e10 ms in a script waits: the call is still unanswered a second later", async () => {
-    const server = stdioServer({ tools: [tool], replies: { echo: { fault: "delay", ms: 1e10, then: "late" } } });
+    const replies = JSON.parse('{ "echo": { "fault": "delay", "ms": 1e10, "then": "late" } }') as unknown;
+    const server = stdioServer({ tools: [tool], replies });
     server.send(initialize(1));
     await server.next();
     server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
