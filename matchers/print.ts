@@ -117,7 +117,7 @@ export function matcherError(
   value: unknown,
 ): never {
   const label = subject === "received" ? "Received" : subject;
-  throw new TypeError(
+  const error = new TypeError(
     [
       hint(ctx, name, expectedLabel),
       "",
@@ -127,6 +127,16 @@ export function matcherError(
       `${label} has value: ${received(ctx, value)}`,
     ].join("\n"),
   );
+  Object.defineProperty(error, MATCHER_ERROR, { value: true });
+  throw error;
+}
+
+/** Marks the errors a matcher throws on purpose (matcherError, guard.ts). */
+const MATCHER_ERROR = Symbol.for("agent-testkit.matcherError");
+
+/** Whether `error` is a matcher error of ours, not one a received value threw. */
+export function isMatcherError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && Object.hasOwn(error, MATCHER_ERROR);
 }
 
 /**

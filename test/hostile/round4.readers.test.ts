@@ -65,3 +65,57 @@ describe("21. a single LangChain message is a conversation of one", () => {
     expect(answer).not.toHaveCalledTool("get_weather");
   });
 });
+
+describe("19. a received value's own exception is a matcher error naming what could not be read", () => {
+  const boom = () => {
+    throw new Error("boom from the value");
+  };
+  const everyTrap = new Proxy(
+    {},
+    {
+      get: boom,
+      has: boom,
+      ownKeys: boom,
+      getOwnPropertyDescriptor: boom,
+      getPrototypeOf: boom,
+      isExtensible: boom,
+      preventExtensions: boom,
+      defineProperty: boom,
+      set: boom,
+      deleteProperty: boom,
+      apply: boom,
+    },
+  );
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const hostile: Array<[string, unknown]> = [
+    ["a getter that throws", Object.defineProperty({}, "output", { get: boom, enumerable: true })],
+    ["a Proxy that throws on every trap", everyTrap],
+    ["a revoked Proxy", revoked.proxy],
+    ["an array whose element throws when read", Object.defineProperty([1, 2], "0", { get: boom, enumerable: true })],
+    [
+      "a message whose tool_calls getter throws",
+      Object.defineProperty({ role: "assistant" }, "tool_calls", { get: boom, enumerable: true }),
+    ],
+    ["a Proxy around a list that throws on get", new Proxy([{ type: "function_call" }], { get: boom })],
+  ];
+  const checks: Array<[string, (value: unknown) => void]> = [
+    ["toHaveCalledTool", (value) => expect(value).toHaveCalledTool("get_report")],
+    ["toHaveAgentCalledTool", (value) => expect(value).toHaveAgentCalledTool("Billing", "get_report")],
+    ["toBePortableTo", (value) => expect(value).toBePortableTo("anthropic")],
+    ["toHaveAllCallsPaired", (value) => expect(value).toHaveAllCallsPaired()],
+  ];
+  for (const [what, value] of hostile)
+    test.each(checks)(`%s on ${what}`, (_name, check) => {
+      let thrown: unknown;
+      try {
+        check(value);
+      } catch (error) {
+        thrown = error;
+      }
+      // a failure the runner reports: a matcher error or a failed expectation, never the value's own error
+      expect(thrown).toBeInstanceOf(Error);
+      expect(String((thrown as Error).message)).not.toMatch(/^boom from the value$/);
+      expect((thrown as Error).message).toMatch(/Matcher error|Expected/);
+    });
+});
