@@ -88,7 +88,11 @@ function isFrameworkElement(element: unknown, protocolCalls: boolean): boolean {
   if (isArray(readInherited(element, "toolCalls"))) return true; // an AI SDK step
   const type = readField(element, "type");
   // an AI SDK tool call or result
-  if ((type === "tool-call" || type === "tool-result") && readField(element, "toolCallId") !== undefined) return true;
+  if (
+    (type === "tool-call" || type === "tool-result" || type === "tool-error") &&
+    readField(element, "toolCallId") !== undefined
+  )
+    return true;
   // an @openai/agents protocol item: its result type is the SDK's own; its call only in the SDK's company
   if (type === "function_call_result" && readField(element, "callId") !== undefined) return true;
   if (protocolCalls && type === "function_call" && readField(element, "callId") !== undefined) return true;
@@ -132,10 +136,16 @@ function elementItems(element: unknown): unknown[] {
   const raw = readInherited(element, "rawItem");
   if (isRecord(raw)) return protocolItem(raw);
   const toolCallsOfStep = readInherited(element, "toolCalls");
-  if (isArray(toolCallsOfStep))
+  if (isArray(toolCallsOfStep)) {
+    // a step's content holds its calls and their answers in order, a failed tool's `tool-error`
+    // too (the SDK sends the error back to the model: an answer); toolResults has no errors
+    const content = readInherited(element, "content");
+    if (isArray(content) && content.some((p) => readField(p, "type") === "tool-call"))
+      return content.flatMap(aiSdkPart);
     return [...toolCallsOfStep.flatMap(aiSdkPart), ...asList(readInherited(element, "toolResults")).flatMap(aiSdkPart)];
+  }
   const part = readField(element, "type");
-  if (part === "tool-call" || part === "tool-result") return aiSdkPart(element);
+  if (part === "tool-call" || part === "tool-result" || part === "tool-error") return aiSdkPart(element);
   const type = readField(element, "type");
   if (type === "function_call" || type === "function_call_result" || type === "hosted_tool_call")
     return protocolItem(element as Record<string, unknown>);
@@ -176,12 +186,19 @@ function protocolItem(item: Record<string, unknown>): unknown[] {
   return [item];
 }
 
-/** An AI SDK `tool-call` or `tool-result` part (a step's, or a model message's) as an item. */
+/**
+ * An AI SDK `tool-call`, `tool-result` or `tool-error` part (a step's, or a model message's) as an
+ * item: a tool's error is its answer (the SDK sends it to the model).
+ */
 function aiSdkPart(part: unknown): unknown[] {
   const type = readField(part, "type");
   const id = readField(part, "toolCallId");
   const name = readField(part, "toolName");
   if (type === "tool-call" && typeof name === "string") return [functionCall(id, name, readField(part, "input"))];
+  if (type === "tool-error") {
+    const error = readField(part, "error");
+    return [functionOutput(id, error instanceof Error ? error.message : error)];
+  }
   if (type === "tool-result") {
     const output = readField(part, "output");
     // a model message's result is typed (`{ type: "json" | "text", value }`); a step's is the value

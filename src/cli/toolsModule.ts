@@ -1,12 +1,13 @@
 // A tools file that is a module (`.js`, `.mjs`, `.cjs`, `.ts`, `.mts`, `.cts`): the tools it
 // exports, named `tools` or default. A TypeScript one is imported as Node imports it (Node 22.18
-// and later strip its types); where Node cannot (Node 20, or a `.ts` in a CommonJS package on a
-// Node that treats it as CommonJS), it is compiled with the TypeScript the project has installed.
+// and later strip its types); where Node cannot (Node 20, a `.ts` in a CommonJS package on a Node
+// that treats it as CommonJS, imports written without the `.ts` Node would need), it is loaded
+// where it lives through module hooks that compile it, and what it imports, with the TypeScript
+// the project has installed.
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { oneLine } from "../internal/render.js";
 import { UsageError } from "./args.js";
@@ -63,23 +64,70 @@ async function importCompiled(absolute: string, nativeError: unknown): Promise<R
     throw new UsageError(
       `cannot import tools module ${shown(absolute)}: ${reason(typeof syntax.messageText === "string" ? syntax.messageText : syntax.messageText.messageText)}`,
     );
-  const name = `.${basename(absolute)}.agent-testkit-${randomBytes(6).toString("hex")}.mjs`;
-  // beside the module, so that its imports resolve as they do from it; else in the temporary folder
-  let compiled = join(dirname(absolute), name);
+  // Loaded where it lives, through hooks that compile TypeScript with the project's compiler and
+  // resolve its imports as a TypeScript project writes them (`./tools`, `./tools.js` for tools.ts):
+  // a compiled copy elsewhere could not reach the files it imports.
+  registerTypeScriptHooks(ts.path);
   try {
-    writeFileSync(compiled, outputText, { flag: "wx" });
-  } catch {
-    compiled = join(tmpdir(), name);
-    writeFileSync(compiled, outputText, { flag: "wx" });
-  }
-  try {
-    return (await import(pathToFileURL(compiled).href)) as Record<string, unknown>;
+    const url = `${pathToFileURL(absolute).href}?agent-testkit-ts=${randomBytes(6).toString("hex")}`;
+    return (await quietly(() => import(url))) as Record<string, unknown>;
   } catch (error) {
     throw new UsageError(`cannot import tools module ${shown(absolute)} (compiled with TypeScript): ${reason(error)}`);
-  } finally {
-    rmSync(compiled, { force: true });
   }
 }
+
+let hooksRegistered = false;
+
+/** Registers (once) the module hooks that load `.ts` files with the TypeScript at `typescriptPath`. */
+function registerTypeScriptHooks(typescriptPath: string): void {
+  if (hooksRegistered) return;
+  hooksRegistered = true;
+  register(`data:text/javascript,${encodeURIComponent(TYPESCRIPT_HOOKS)}`, {
+    data: { typescript: pathToFileURL(typescriptPath).href },
+  });
+}
+
+/**
+ * Module hooks (they run on Node's loader thread): a `.ts`/`.mts`/`.cts` file is compiled to an
+ * ES module with the project's TypeScript; a relative import from one that Node cannot find is
+ * looked for as TypeScript projects write it (`./tools` → `./tools.ts` or `./tools/index.ts`,
+ * `./tools.js` → `./tools.ts`).
+ */
+const TYPESCRIPT_HOOKS = `
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+let ts;
+const TS = /\\.(m|c)?tsx?$/i;
+export async function initialize({ typescript }) {
+  const loaded = await import(typescript);
+  ts = loaded.default ?? loaded;
+}
+export async function resolve(specifier, context, next) {
+  try {
+    return await next(specifier, context);
+  } catch (error) {
+    const parent = context.parentURL ? new URL(context.parentURL).pathname : "";
+    if (!TS.test(parent) || !/^\\.{1,2}\\//.test(specifier)) throw error;
+    const bare = specifier.replace(/\\.(m|c)?js$/, "");
+    const ext = /\\.mjs$/.test(specifier) ? ".mts" : /\\.cjs$/.test(specifier) ? ".cts" : ".ts";
+    for (const candidate of [bare + ext, bare + ".tsx", bare + "/index.ts"]) {
+      try {
+        return await next(candidate, context);
+      } catch {}
+    }
+    throw error;
+  }
+}
+export async function load(url, context, next) {
+  if (!url.startsWith("file:") || !TS.test(new URL(url).pathname)) return next(url, context);
+  const fileName = fileURLToPath(url);
+  const { outputText } = ts.transpileModule(readFileSync(fileName, "utf8"), {
+    fileName,
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+  });
+  return { format: "module", source: outputText, shortCircuit: true };
+}
+`;
 
 interface TypeScriptApi {
   transpileModule(
@@ -90,10 +138,15 @@ interface TypeScriptApi {
   ScriptTarget: { ES2022: unknown };
 }
 
-function projectTypeScript(absolute: string): TypeScriptApi | undefined {
+/** The project's TypeScript, and where its module is (the hooks load it on their own thread). */
+type ProjectTypeScript = TypeScriptApi & { path: string };
+
+function projectTypeScript(absolute: string): ProjectTypeScript | undefined {
   for (const from of [join(dirname(absolute), "noop.js"), join(process.cwd(), "noop.js")]) {
     try {
-      return createRequire(from)("typescript") as TypeScriptApi;
+      const require = createRequire(from);
+      const path = require.resolve("typescript");
+      return Object.assign(Object.create(require(path) as object) as TypeScriptApi, { path });
     } catch {
       // not installed there
     }

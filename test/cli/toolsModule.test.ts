@@ -73,6 +73,37 @@ describe.each(nodes())("on the %s Node", (_name, node) => {
     expect(out).toMatch(/^::error file=tools\.ts,title=breaking change%3A enum_value_removed/m);
   });
 
+  // Issue 52 (14): a tools module that imports the project's own files, written as a TypeScript
+  // project writes them (no extension, or `.js` for a `.ts`), a folder's index, a value from another file
+  test("check --tools agent.ts whose imports are the project's own TypeScript files", () => {
+    requireFreshBuild("cli.js");
+    const dir = project({
+      "agent.ts": [
+        'import { salesTool } from "./src/tools";',
+        'import { region } from "./src/region.js";',
+        'import { names } from "./src/lib";',
+        "export const tools = [{ ...salesTool, parameters: { ...salesTool.parameters, properties: { region } } }];",
+        "export const used = names;",
+        "",
+      ].join("\n"),
+    });
+    mkdirSync(join(dir, "src/lib"), { recursive: true });
+    writeFileSync(
+      join(dir, "src/tools.ts"),
+      `import type { Tool } from "./types";\nexport const salesTool: Tool = ${JSON.stringify(salesTool)};\n`,
+    );
+    writeFileSync(join(dir, "src/types.ts"), "export type Tool = Record<string, any>;\n");
+    writeFileSync(
+      join(dir, "src/region.ts"),
+      'export const region: { type: string; enum: string[] } = { type: "string", enum: ["apac", "emea", "amer"] };\n',
+    );
+    writeFileSync(join(dir, "src/lib/index.ts"), 'export const names: string[] = ["get_latest_sales_report"];\n');
+    const { code, out, err } = cli(node, dir, "check", "calls.jsonl", "--tools", "agent.ts");
+    expect(err).toBe("");
+    expect(out).toMatch(/ok\s+1/);
+    expect(code).toBe(0);
+  });
+
   test("a module that exports no tools, or fails to load, is a usage error naming it", () => {
     requireFreshBuild("cli.js");
     const dir = project({ "none.mjs": "export const other = 1;\n", "broken.ts": "export const tools = [;\n" });

@@ -6,7 +6,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { beforeAll, describe, expect, test } from "vitest";
 import { fakeAnthropic, fakeChatCompletions, type ResponseTurn, turn } from "../../fixtures/msw/index.js";
-import { type Checker, sdkChecker } from "./sdkCheck.js";
+import { asAnthropicSdkReadsIt, type Checker, sdkChecker } from "./sdkCheck.js";
 
 const chatTool = {
   type: "function" as const,
@@ -117,7 +117,7 @@ describe("Anthropic Messages", () => {
     };
     fake.reply(scripted, scripted);
     const message = await client.messages.create(body as Anthropic.MessageCreateParamsNonStreaming);
-    expect(check("message", message)).toEqual([]);
+    expect(check("message", asAnthropicSdkReadsIt(message))).toEqual([]);
     const events: Array<{ type: string }> = [];
     for await (const event of await client.messages.create({
       ...(body as Anthropic.MessageCreateParamsStreaming),
@@ -125,7 +125,7 @@ describe("Anthropic Messages", () => {
     }))
       events.push(event);
     expect(events.map((e) => e.type).at(-1)).toBe("message_stop");
-    expect(events.flatMap((event) => check("event", event))).toEqual([]);
+    expect(events.flatMap((event) => check("event", asAnthropicSdkReadsIt(event)))).toEqual([]);
     // the SDK reads ping itself; the log holds it as sent
     expect(fake.requests[1]?.response.events?.[1]).toEqual({ type: "ping" });
   });

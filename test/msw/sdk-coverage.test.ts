@@ -21,7 +21,7 @@ import {
   turn,
 } from "../../fixtures/msw/index.js";
 import { root } from "../build.js";
-import { asTheSdkReadsIt, type Checker, sdkChecker } from "./sdkCheck.js";
+import { asAnthropicSdkReadsIt, asTheSdkReadsIt, type Checker, sdkChecker } from "./sdkCheck.js";
 import { NOT_PRODUCED } from "./sdkCoverage.js";
 import { HOSTED_TOOLS, INPUT_EXAMPLES, RUN_TURNS, TOOL_EXAMPLES, TOOL_TURNS } from "./sdkExamples.js";
 
@@ -309,7 +309,17 @@ describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
 
   test("what is produced is what the SDK's type says", () => {
     for (const [type, value] of produced[kind] ?? new Map())
-      expect({ type, errors: checker()(wire, kind === "streamEvent" ? asTheSdkReadsIt(value) : value) }).toEqual({
+      expect({
+        type,
+        errors: checker()(
+          wire,
+          kind === "streamEvent"
+            ? asTheSdkReadsIt(value)
+            : kind === "anthropicBlock" || kind === "anthropicEvent"
+              ? asAnthropicSdkReadsIt(value)
+              : value,
+        ),
+      }).toEqual({
         type,
         errors: [],
       });

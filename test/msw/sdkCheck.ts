@@ -129,3 +129,23 @@ export function asTheSdkReadsIt(value: unknown): unknown {
   const { store: _store, presence_penalty: _p, frequency_penalty: _f, usage, ...rest } = response;
   return { ...(value as object), response: { ...rest, ...(usage === null ? {} : { usage }), output_text: "" } };
 }
+
+/**
+ * An Anthropic message, content block or event as `@anthropic-ai/sdk` types it: a text block that
+ * cites nothing comes without `citations` (as the API sends it: @ai-sdk/anthropic 3.x refuses a
+ * null there); the SDK's type names the field required-nullable, so a missing one reads as null.
+ */
+export function asAnthropicSdkReadsIt(value: unknown): unknown {
+  const cite = (block: unknown): unknown =>
+    block !== null &&
+    typeof block === "object" &&
+    (block as { type?: unknown }).type === "text" &&
+    !("citations" in block)
+      ? { ...block, citations: null }
+      : block;
+  if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.content)) return { ...record, content: record.content.map(cite) };
+  if (record.content_block !== undefined) return { ...record, content_block: cite(record.content_block) };
+  return cite(value);
+}

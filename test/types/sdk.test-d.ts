@@ -113,7 +113,16 @@ sent<MessageCountTokensParams>() satisfies AnthropicMessagesRequestBody;
 sent<MessageParam>() satisfies AnthropicRequestMessage;
 sent<AnthropicTool>() satisfies AnthropicRequestTool;
 expectTypeOf<Exclude<keyof MessageCreateParamsBase, keyof AnthropicMessagesRequestBody>>().toEqualTypeOf<never>();
-sent<AnthropicMessageObject>() satisfies Message;
+// A text block that cites nothing has no citations field (as the API sends it; @ai-sdk/anthropic
+// 3.x refuses a null there); the SDK's type names it required-nullable: a missing one reads as null.
+type CitedAsTheSdkTypesIt<B> = B extends { type: "text"; citations?: infer C }
+  ? Omit<B, "citations"> & { citations: Exclude<C, undefined> | null }
+  : B;
+sent<
+  Omit<AnthropicMessageObject, "content"> & {
+    content: Array<CitedAsTheSdkTypesIt<AnthropicMessageObject["content"][number]>>;
+  }
+>() satisfies Message;
 declare const claude: AnthropicRecordedRequest;
 if (claude.route === "messages.create") expectTypeOf(claude.body).toEqualTypeOf<AnthropicMessagesRequestBody>();
 if (claude.route === null) expectTypeOf(claude.body).toBeUnknown();

@@ -57,6 +57,35 @@ const script = `
   try { fake.handlers; } catch (error) { said = error.message; }
   console.log(JSON.stringify(said));
 `;
+// Issue 52 (3): fakeMcp() is made, and answers over fetch, without msw (it read its own handlers
+// when it was made, which loaded msw); msw loads when handlers is first read, as for every fake.
+const mcpScript = `
+  const mcp = k.fakeMcp({ tools: [{ name: "echo", inputSchema: { type: "object" } }] });
+  const opened = await mcp.fetch(mcp.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "c", version: "1" } } }),
+  });
+  if (opened.status !== 200) throw new Error("fakeMcp fetch: " + opened.status);
+  await mcp.close();
+  console.log("mcp ok");
+`;
+function runtimeMcp() {
+  const esm = execFileSync(
+    "node",
+    ["--input-type=module", "-e", `const k = await import("agent-testkit/mcp");${mcpScript}`],
+    {
+      encoding: "utf8",
+    },
+  );
+  const cjs = execFileSync("node", ["-e", `(async () => { const k = require("agent-testkit/mcp");${mcpScript} })()`], {
+    encoding: "utf8",
+  });
+  for (const said of [esm, cjs]) assert.equal(said.trim(), "mcp ok");
+  console.log("fakeMcp without msw (ESM and CommonJS): ok");
+}
+
 function runtime(withMsw) {
   const esm = execFileSync(
     "node",
@@ -81,6 +110,7 @@ function runtime(withMsw) {
 
 assert.throws(() => require.resolve("msw"), "this project starts without msw");
 runtime(false);
+runtimeMcp();
 typecheck(["use.ts"]);
 // msw 2.9: later 2.x declarations import the ESM-only rettime from their CommonJS types, which
 // fails node16 without skipLibCheck in msw's own files (not ours).
