@@ -43,8 +43,8 @@ function readTools(value: unknown): unknown {
 }
 
 /**
- * A TypeScript module compiled with the project's own `typescript` (found from the module's
- * folder, then the working directory) to a module beside it, imported, and removed.
+ * A TypeScript module Node could not import, loaded where it lives with the project's own
+ * `typescript` (found from the module's folder, then the working directory) compiling it.
  */
 async function importCompiled(absolute: string, nativeError: unknown): Promise<Record<string, unknown>> {
   const ts = projectTypeScript(absolute);
@@ -53,12 +53,12 @@ async function importCompiled(absolute: string, nativeError: unknown): Promise<R
       `cannot import tools module ${shown(absolute)}: ${reason(nativeError)}; this Node cannot import TypeScript, and no \`typescript\` package is installed to compile it (npm install --save-dev typescript), or export the tools from a .js module`,
     );
   const source = readFileSync(absolute, "utf8");
-  const { outputText, diagnostics = [] } = ts.transpileModule(source, {
+  // checked for syntax first: the compiler recovers from a syntax error (`[;` becomes `[]`)
+  const { diagnostics = [] } = ts.transpileModule(source, {
     fileName: absolute,
     reportDiagnostics: true,
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
   });
-  // the compiler recovers from a syntax error (`[;` becomes `[]`): a module that does not parse is refused
   const [syntax] = diagnostics;
   if (syntax)
     throw new UsageError(
