@@ -6,9 +6,12 @@
 // - msw is an optional peer: the declarations that name its handler types import them type-only,
 //   under @ts-ignore, so that a project without msw type-checks (the handlers' types are then
 //   `any`) with or without skipLibCheck. Side-effect imports of msw carry no type: dropped.
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 
 copyFileSync("node_modules/@faker-js/faker/LICENSE", "dist/faker.LICENSE.txt");
+// the pytest recipe ships with the package: `agent-testkit serve --recipe pytest > conftest.py`
+mkdirSync("dist/recipes", { recursive: true });
+copyFileSync("examples/serve/python/conftest.py", "dist/recipes/pytest-conftest.py");
 
 const fakerImport = /^import \{([^}]+)\} from '@faker-js\/faker';$/gm;
 const mswImport = /^import \{([^}]+)\} from 'msw';$/gm;

@@ -1,15 +1,17 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { ToolSpec } from "../types.js";
 import { parseArgs, UsageError } from "./args.js";
 import type { Io } from "./io.js";
 import { readToolsFile } from "./toolsFile.js";
 
 export const SERVE_USAGE = `Usage: agent-testkit serve [--port N] [--host H] [--strict | --lax] [--tools FILE] [--cassette-dir DIR]
+       agent-testkit serve --recipe pytest > conftest.py
 
 Serves every fake (the Responses API with its files, vector stores, containers and conversations;
-the Agents API) on one HTTP server, for tests in any language: point a client's base URL at
-{url}/v1 (or a session's {url}/s/{id}/v1). The control API is under {url}/_testkit/ (sessions,
-scripts, rules, logs, matchers; its OpenAPI document at {url}/_testkit/openapi.json).
+the Agents API; Chat Completions; Anthropic Messages) on one HTTP server, for tests in any language:
+point a client's base URL at {url}/v1 (or a session's {url}/s/{id}/v1; an Anthropic client's at
+{url}/s/{id}: it adds /v1). The control API is under {url}/_testkit/ (sessions, scripts, rules,
+logs, matchers; its OpenAPI document at {url}/_testkit/openapi.json).
 
 The first line on stdout is JSON: {"url": "http://HOST:PORT"}. SIGINT and SIGTERM close the server,
 cassettes saved, exit 0.
@@ -21,7 +23,10 @@ Options:
   --lax               do not
   --tools FILE        tool definitions every session checks calls against (JSON, or a module)
   --cassette-dir DIR  record and replay each session's traffic in DIR (responses.jsonl,
-                      agents.jsonl), a section per session; the mode from AGENT_TESTKIT_RECORD
+                      agents.jsonl, chat.jsonl, anthropic.jsonl), a section per session; the mode
+                      from AGENT_TESTKIT_RECORD, the keys from OPENAI_API_KEY and ANTHROPIC_API_KEY
+  --recipe pytest     print the pytest fixtures (a conftest.py: the server, a session per test,
+                      OPENAI_BASE_URL and ANTHROPIC_BASE_URL set) and exit
   -h, --help          this help`;
 
 /** What the server module (dist/serve.js) offers the command. */
@@ -41,9 +46,19 @@ export interface Signals {
 }
 
 export async function runServe(argv: readonly string[], io: Io, signals: Signals = process): Promise<number> {
-  const { positionals, flags } = parseArgs(argv, ["port", "host", "tools", "cassette-dir"], ["strict", "lax", "help"]);
+  const { positionals, flags } = parseArgs(
+    argv,
+    ["port", "host", "tools", "cassette-dir", "recipe"],
+    ["strict", "lax", "help"],
+  );
   if (flags.has("help")) {
     io.stdout.write(`${SERVE_USAGE}\n`);
+    return 0;
+  }
+  const recipe = flags.get("recipe");
+  if (recipe !== undefined) {
+    if (recipe !== "pytest") throw new UsageError(`--recipe takes pytest; got ${String(recipe)}`);
+    io.stdout.write(readFileSync(new URL("./recipes/pytest-conftest.py", import.meta.url), "utf8"));
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`serve takes no arguments; got ${positionals.join(" ")}`);

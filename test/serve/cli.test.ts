@@ -91,3 +91,16 @@ describe("agent-testkit serve", () => {
     expect(run.stdout).toContain("Usage: agent-testkit serve");
   });
 });
+
+// Issue 52 (12): the recipe ships with the package, and covers every wire's client.
+test("serve --recipe pytest prints the conftest the package ships (OPENAI_ and ANTHROPIC_BASE_URL set)", () => {
+  const run = spawnSync(process.execPath, [cli, "serve", "--recipe", "pytest"], { encoding: "utf8" });
+  expect(run.status).toBe(0);
+  expect(run.stdout).toBe(readFileSync(`${root}examples/serve/python/conftest.py`, "utf8"));
+  expect(run.stdout).toContain('monkeypatch.setenv("ANTHROPIC_BASE_URL"');
+  const wrong = spawnSync(process.execPath, [cli, "serve", "--recipe", "jest"], { encoding: "utf8" });
+  expect(wrong.status).toBe(2);
+  expect(wrong.stderr).toContain("--recipe takes pytest");
+  const help = spawnSync(process.execPath, [cli, "serve", "--help"], { encoding: "utf8" });
+  expect(help.stdout).toContain("chat.jsonl, anthropic.jsonl");
+});

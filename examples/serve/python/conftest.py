@@ -1,5 +1,6 @@
 """pytest fixtures for agent-testkit serve: the server started once per run (per xdist worker),
-a session per test, OPENAI_BASE_URL pointed at it. Copy this file into your suite's conftest.py.
+a session per test, OPENAI_BASE_URL and ANTHROPIC_BASE_URL pointed at it (the openai and anthropic
+clients read them). Write it into your suite: npx agent-testkit serve --recipe pytest > conftest.py
 
 AGENT_TESTKIT_URL: a server already running (a CI service container); else AGENT_TESTKIT_SERVE is
 the command that starts one (default: npx agent-testkit serve --port 0).
@@ -94,5 +95,8 @@ def testkit(testkit_server, request, monkeypatch):
     kit = Testkit(testkit_server, session)
     monkeypatch.setenv("OPENAI_BASE_URL", kit.base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    # the anthropic client adds /v1 to its base URL itself
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", kit.base_url.removesuffix("/v1"))
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
     yield kit
     kit.end()

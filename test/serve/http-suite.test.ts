@@ -1,0 +1,106 @@
+// Issue 52 (10, 11): serve as a suite in another language meets it — the advice it gives is the
+// JSON that suite sends, and every matcher the runners have is there over HTTP. Plain HTTP and the
+// official clients, as a Python or Go suite drives them.
+import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SERVED_MATCHERS } from "../../fixtures/serve/expect.js";
+import { startServer, type TestkitServer } from "../../fixtures/serve/server.js";
+import { agentMatchers } from "../../matchers/index.js";
+
+let server: TestkitServer;
+beforeAll(async () => {
+  server = await startServer({ strict: true });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}/_testkit${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+describe("10. the advice is the JSON a client sends", () => {
+  test("nothing queued for Chat Completions: the reply to send, and the fake that does have turns", async () => {
+    const { json: made } = await call("POST", "/sessions", {});
+    await call("POST", `/sessions/${made.id}/reply`, { turns: [{ message: "Meant for chat." }] });
+    const client = new OpenAI({ apiKey: "test-key", baseURL: made.baseURL, maxRetries: 0 });
+    const refused = await client.chat.completions
+      .create({ model: "gpt-5", messages: [{ role: "user", content: "Hi" }] })
+      .then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+    expect(refused).toContain(`POST /_testkit/sessions/${made.id}/reply {"turns":[{"message":"…"}],"fake":"chat"}`);
+    expect(refused).toContain("Turns are queued for the responses fake (1)");
+    expect(refused).not.toContain("fake.reply(turn.message");
+  });
+
+  test("Anthropic: a scripted call that fits no tool names the JSON for a deliberately invalid one", async () => {
+    const { json: made } = await call("POST", "/sessions", {});
+    await call("POST", `/sessions/${made.id}/reply`, {
+      fake: "anthropic",
+      turns: [{ functionCall: ["get_weather", { town: "Oslo" }] }],
+    });
+    const client = new Anthropic({ apiKey: "test-key", baseURL: made.baseURL.replace(/\/v1$/, ""), maxRetries: 0 });
+    const refused = await client.messages
+      .create({
+        model: "claude-sonnet-4-5",
+        max_tokens: 64,
+        messages: [{ role: "user", content: "Weather?" }],
+        tools: [
+          {
+            name: "get_weather",
+            input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+          },
+        ],
+      })
+      .then(
+        () => undefined,
+        (error: { error?: { error?: { message?: string } } }) => error.error?.error?.message,
+      );
+    expect(refused).toContain('{"turns":[{"invalidCall":[name, arguments]}], "fake": "anthropic"}');
+    expect(refused).not.toContain("turn.invalidCall");
+  });
+});
+
+describe("11. every matcher over HTTP", () => {
+  test("the served matchers are every matcher the runners have", () => {
+    expect([...SERVED_MATCHERS].sort()).toEqual(Object.keys(agentMatchers).sort());
+  });
+
+  test("toHaveAllCallsPaired and toBePortableTo on a history the app holds", async () => {
+    const { json: made } = await call("POST", "/sessions", {});
+    const history = [
+      { role: "user", content: "Weather?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } },
+        ],
+      },
+    ];
+    const unpaired = await call("POST", `/sessions/${made.id}/expect`, {
+      matcher: "toHaveAllCallsPaired",
+      received: history,
+    });
+    expect(unpaired).toMatchObject({ status: 200, json: { pass: false } });
+    expect(unpaired.json.message).toContain("call_1");
+    const paired = await call("POST", `/sessions/${made.id}/expect`, {
+      matcher: "toHaveAllCallsPaired",
+      received: [...history, { role: "tool", tool_call_id: "call_1", content: "Cold." }],
+    });
+    expect(paired.json.pass).toBe(true);
+    const portable = await call("POST", `/sessions/${made.id}/expect`, {
+      matcher: "toBePortableTo",
+      args: ["anthropic"],
+      received: [...history, { role: "tool", tool_call_id: "call_1", content: "Cold." }],
+    });
+    expect(portable).toMatchObject({ status: 200, json: { pass: expect.any(Boolean) } });
+  });
+});
