@@ -1,9 +1,12 @@
-// Issue 52 (10, 11): serve as a suite in another language meets it — the advice it gives is the
+// Issue 52 (9, 10, 11): serve as a suite in another language meets it — the advice it gives is the
 // JSON that suite sends, and every matcher the runners have is there over HTTP. Plain HTTP and the
 // official clients, as a Python or Go suite drives them.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { SERVED_MATCHERS } from "../../fixtures/serve/expect.js";
 import { startServer, type TestkitServer } from "../../fixtures/serve/server.js";
 import { agentMatchers } from "../../matchers/index.js";
@@ -102,5 +105,49 @@ describe("11. every matcher over HTTP", () => {
       received: [...history, { role: "tool", tool_call_id: "call_1", content: "Cold." }],
     });
     expect(portable).toMatchObject({ status: 200, json: { pass: expect.any(Boolean) } });
+  });
+});
+
+describe("9. a session says whether it records or replays, and under which section", () => {
+  test("under CI with --cassette-dir: a scripted session opts out; another replays its own section", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "serve-session-cassette-"));
+    vi.stubEnv("CI", "true");
+    vi.stubEnv("AGENT_TESTKIT_RECORD", "");
+    const recording = await startServer({ strict: true, cassetteDir: dir });
+    try {
+      const post = async (body: unknown) =>
+        (await fetch(`${recording.url}/_testkit/sessions`, { method: "POST", body: JSON.stringify(body) })).json();
+      // the default under CI: replay, and this section was never recorded
+      const replaying = await post({ cassette: { section: "weather", mode: "replay" } });
+      await fetch(`${recording.url}/_testkit/sessions/${replaying.id}/reply`, {
+        method: "POST",
+        body: JSON.stringify({ turns: [{ message: "Scripted." }] }),
+      });
+      const replayClient = new OpenAI({ apiKey: "test-key", baseURL: replaying.baseURL, maxRetries: 0 });
+      await expect(replayClient.responses.create({ model: "gpt-5", input: "Hi" })).rejects.toMatchObject({
+        status: 400,
+        code: "cassette_miss",
+      });
+      // a scripted session answers from its script, cassette or not
+      const scripted = await post({ cassette: false });
+      await fetch(`${recording.url}/_testkit/sessions/${scripted.id}/reply`, {
+        method: "POST",
+        body: JSON.stringify({ turns: [{ message: "Scripted." }] }),
+      });
+      const client = new OpenAI({ apiKey: "test-key", baseURL: scripted.baseURL, maxRetries: 0 });
+      expect((await client.responses.create({ model: "gpt-5", input: "Hi" })).output_text).toBe("Scripted.");
+      const wrong = await fetch(`${recording.url}/_testkit/sessions`, {
+        method: "POST",
+        body: JSON.stringify({ cassette: { mode: "rewind" } }),
+      });
+      expect(wrong.status).toBe(400);
+      expect((await wrong.json()).error.param).toBe("cassette.mode");
+    } finally {
+      vi.unstubAllEnvs();
+      await recording.close();
+    }
+    const plain = await call("POST", "/sessions", { cassette: { mode: "replay" } });
+    expect(plain.status).toBe(400);
+    expect(plain.json.error.message).toContain("--cassette-dir");
   });
 });
