@@ -5,7 +5,9 @@
 // holds threads too.
 import Anthropic from "@anthropic-ai/sdk";
 import { betaMemoryTool } from "@anthropic-ai/sdk/helpers/beta/memory";
+import { zodOutputFormat } from "@anthropic-ai/sdk/helpers/zod";
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
 import { fakeAnthropic, turn } from "../../../fixtures/msw/index.js";
 
 describe("client tools on the Anthropic fake", () => {
@@ -131,5 +133,54 @@ describe("message threads (the message-threads beta)", () => {
         thread: { type: "continue", previous_message_id: "msg_nowhere" },
       }),
     ).rejects.toMatchObject({ status: 404, message: expect.stringContaining("msg_nowhere") });
+  });
+});
+
+describe("structured outputs (output_config.format)", () => {
+  const schema = {
+    type: "object",
+    properties: { n: { type: "integer" } },
+    required: ["n"],
+    additionalProperties: false,
+  } as const;
+  const body = {
+    model: "claude-sonnet-4-5",
+    max_tokens: 256,
+    messages: [{ role: "user" as const, content: "A number?" }],
+    output_config: { format: { type: "json_schema" as const, schema } },
+  };
+
+  test("an answer that is not JSON, or does not fit the schema, is refused; one that fits is served", async () => {
+    const claude = fakeAnthropic().reply(
+      turn.message("not json"),
+      turn.json({ n: "x" }),
+      turn.json({ n: 7 }),
+      turn.invalidJson({ n: "deliberately wrong" }),
+    );
+    const client = new Anthropic({ apiKey: "test-key", fetch: claude.fetch, maxRetries: 0 });
+    await expect(client.messages.create(body)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("it is not JSON"),
+    });
+    await expect(client.messages.create(body)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("output_config.format"),
+    });
+    const fits = await client.messages.create(body);
+    expect(fits.content[0]).toMatchObject({ type: "text", text: '{"n":7}' });
+    const served = await client.messages.create(body);
+    expect(served.content[0]).toMatchObject({ type: "text", text: '{"n":"deliberately wrong"}' });
+  });
+
+  test("the SDK's messages.parse with zodOutputFormat reads what fits", async () => {
+    const claude = fakeAnthropic().reply(turn.json({ city: "Oslo", celsius: 21 }));
+    const client = new Anthropic({ apiKey: "test-key", fetch: claude.fetch, maxRetries: 0 });
+    const parsed = await client.messages.parse({
+      model: "claude-sonnet-4-5",
+      max_tokens: 256,
+      messages: [{ role: "user", content: "Weather in Oslo?" }],
+      output_config: { format: zodOutputFormat(z.object({ city: z.string(), celsius: z.number() })) },
+    });
+    expect(parsed.parsed_output).toEqual({ city: "Oslo", celsius: 21 });
   });
 });
