@@ -70,6 +70,14 @@ function absorbChunk(choice: { message: Json; finish_reason: unknown }, part: un
     const args = readField(fn, "arguments");
     if (typeof args === "string") call.function.arguments += args;
   }
+  // the legacy shape (a request that declared `functions`): one call, its name first, then its arguments
+  const legacy = readField(delta, "function_call");
+  if (legacy !== undefined && legacy !== null) {
+    const call = (message.function_call ??= { name: undefined, arguments: "" }) as Json;
+    call.name ??= readField(legacy, "name");
+    const args = readField(legacy, "arguments");
+    if (typeof args === "string") call.arguments = `${call.arguments as string}${args}`;
+  }
 }
 
 /**

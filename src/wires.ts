@@ -45,7 +45,29 @@ export function isToolResult(value: unknown): boolean {
 
 function isChatAssistant(value: unknown): boolean {
   const calls = readField(value, "tool_calls");
-  return readField(value, "role") === "assistant" && isArray(calls) && calls.length > 0 && calls.every(isChatToolCall);
+  if (readField(value, "role") !== "assistant") return false;
+  return (
+    (isArray(calls) && calls.length > 0 && calls.every(isChatToolCall)) ||
+    isLegacyCall(readField(value, "function_call"))
+  );
+}
+
+/** A Chat message's legacy `function_call` (`{ name, arguments }`, a request that declared `functions`). */
+function isLegacyCall(value: unknown): boolean {
+  return typeof readField(value, "name") === "string" && typeof readField(value, "arguments") === "string";
+}
+
+/** A legacy `function` message: the answer to the last call of that name. */
+function isLegacyAnswer(value: unknown): boolean {
+  return readField(value, "role") === "function" && typeof readField(value, "name") === "string";
+}
+
+/**
+ * The call id a legacy call is read under (the legacy shape has none: a call and its answer pair by
+ * name and order).
+ */
+function legacyId(name: string, n: number): string {
+  return `function_call:${name}:${n}`;
 }
 
 function isChatToolMessage(value: unknown): boolean {
@@ -75,8 +97,22 @@ export function wireOfList(list: readonly unknown[]): Wire | undefined {
 
 /** A list of the wire's messages as Open Responses items: calls and their answers; other messages as they are. */
 export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
+  // legacy calls by name: how many were made, how many answered
+  const made = new Map<string, number>();
+  const answered = new Map<string, number>();
   return list.flatMap((message) => {
     if (wire === "chat-completions") {
+      const legacy = readField(message, "function_call");
+      if (readField(message, "role") === "assistant" && isLegacyCall(legacy)) {
+        const name = readField(legacy, "name") as string;
+        made.set(name, (made.get(name) ?? 0) + 1);
+        return [legacyCall(legacy, legacyId(name, made.get(name) ?? 1))];
+      }
+      if (isLegacyAnswer(message)) {
+        const name = readField(message, "name") as string;
+        answered.set(name, (answered.get(name) ?? 0) + 1);
+        return [answer(legacyId(name, answered.get(name) ?? 1), textOf(readField(message, "content")))];
+      }
       if (isChatAssistant(message))
         return (readField(message, "tool_calls") as unknown[]).map((call) => chatCall(call));
       if (isChatToolMessage(message))
@@ -152,6 +188,16 @@ export function wirePair(result: unknown, call: unknown): { result: unknown; cal
   return undefined;
 }
 
+function legacyCall(call: unknown, callId: string): Record<string, unknown> {
+  return {
+    type: "function_call",
+    call_id: callId,
+    name: readField(call, "name"),
+    arguments: readField(call, "arguments"),
+    status: "completed",
+  };
+}
+
 function chatCall(call: unknown): Record<string, unknown> {
   const fn = readField(call, "function") as Record<string, unknown>;
   return {
@@ -199,6 +245,8 @@ function textOf(content: unknown): unknown {
 export function chatAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
   const message = readField(readField(readField(chatCompletionOf(answer), "choices"), "0"), "message");
   const calls = readField(message, "tool_calls");
+  const legacy = readField(message, "function_call");
+  if (isLegacyCall(legacy)) return [legacyCall(legacy, legacyId(readField(legacy, "name") as string, 1))];
   return isArray(calls) ? calls.filter(isChatToolCall).map(chatCall) : [];
 }
 
