@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { handoffToolName } from "../frameworks.js";
 import { oneLine } from "../internal/render.js";
 import { UsageError } from "./args.js";
 
@@ -30,10 +31,79 @@ export async function importTools(path: string): Promise<unknown> {
     if (!TYPESCRIPT.test(path)) throw new UsageError(`cannot import tools module ${shown(path)}: ${reason(error)}`);
     loaded = await importCompiled(absolute, error);
   }
+  const agent = [loaded.agent, loaded.default].find(isAgentLike);
+  if (agent) return agentTools(agent, path);
   const exported = loaded.tools ?? readTools(loaded.default) ?? loaded.default;
   if (exported === undefined)
     throw new UsageError(`${shown(path)} exports no tools: export them as \`tools\` or as the default export`);
   return exported;
+}
+
+/** An `@openai/agents` `Agent` (read by its shape: the CLI imports no framework). */
+interface AgentLike {
+  name: string;
+  tools: unknown[];
+  handoffs: unknown[];
+  mcpServers?: unknown[];
+}
+
+function isAgentLike(value: unknown): value is AgentLike {
+  if (value === null || typeof value !== "object") return false;
+  const agent = value as Record<string, unknown>;
+  return typeof agent.name === "string" && Array.isArray(agent.tools) && Array.isArray(agent.handoffs);
+}
+
+/**
+ * What an `@openai/agents` `Agent` offers the model: its function tools, a tool per handoff
+ * (`transfer_to_…`, with the handoff's input schema), and the tools its MCP servers list (each
+ * server connected, listed and closed). Hosted tools have no schema to hold calls to.
+ */
+async function agentTools(agent: AgentLike, path: string): Promise<unknown[]> {
+  const tools: unknown[] = [];
+  for (const tool of agent.tools) {
+    const t = tool as { type?: unknown; name?: unknown; parameters?: unknown; strict?: unknown };
+    if (t.type === "function" && typeof t.name === "string")
+      tools.push({
+        type: "function",
+        name: t.name,
+        parameters: t.parameters ?? { type: "object" },
+        strict: t.strict === true,
+      });
+  }
+  for (const handoff of agent.handoffs) {
+    const h = handoff as { toolName?: unknown; inputJsonSchema?: unknown; name?: unknown };
+    if (typeof h.toolName === "string")
+      tools.push({ type: "function", name: h.toolName, parameters: h.inputJsonSchema ?? { type: "object" } });
+    else if (typeof h.name === "string")
+      tools.push({
+        type: "function",
+        name: handoffToolName(h.name),
+        parameters: { type: "object", properties: {}, additionalProperties: false },
+      });
+  }
+  for (const server of agent.mcpServers ?? []) {
+    const s = server as {
+      name?: unknown;
+      connect?: () => Promise<void>;
+      listTools?: () => Promise<unknown[]>;
+      close?: () => Promise<void>;
+    };
+    if (typeof s.listTools !== "function") continue;
+    try {
+      await s.connect?.();
+      for (const listed of await s.listTools()) {
+        const l = listed as { name?: unknown; inputSchema?: unknown };
+        if (typeof l.name === "string") tools.push({ name: l.name, inputSchema: l.inputSchema ?? { type: "object" } });
+      }
+    } catch (error) {
+      throw new UsageError(
+        `${shown(path)}: the agent's MCP server ${typeof s.name === "string" ? JSON.stringify(s.name) : ""} could not list its tools: ${reason(error)}`,
+      );
+    } finally {
+      await s.close?.().catch(() => undefined);
+    }
+  }
+  return tools;
 }
 
 function readTools(value: unknown): unknown {

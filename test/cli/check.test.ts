@@ -65,7 +65,8 @@ describe("agent-testkit check", () => {
   test("--fail-on limits which reasons fail the run", async () => {
     const log = file("fail-on.jsonl", [
       JSON.stringify(fc_001),
-      JSON.stringify({ type: "message", role: "user", content: "hi" }),
+      // a hosted tool's item the provider ran: not a function call, so not replayable as one
+      JSON.stringify({ type: "web_search_call", id: "ws_1", status: "completed", action: { type: "search" } }),
     ]);
     expect((await run(["check", log])).code).toBe(1);
     expect((await run(["check", log, "--fail-on", "arguments_schema,status"])).code).toBe(0);

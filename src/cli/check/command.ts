@@ -36,7 +36,8 @@ Each line is an item, an { "item": ... } wrapper, or a whole response object (it
 A directory is read whole: every .jsonl file under it, recursively (cassettes too), in path order.
 
 Options:
-  --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema
+  --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema;
+                        or a module exporting them, or an @openai/agents Agent (tools, handoffs, MCP)
   --format <format>     text (default), json, github (workflow annotations on the failing lines),
                         junit (a test case per reason) or sarif (SARIF 2.1.0, a rule per reason)
   --json                the same as --format json

@@ -114,6 +114,13 @@ export function createLineChecker(options: LineCheckerOptions) {
       );
       return;
     }
+    // A framework's RunItem (an @openai/agents log) is judged by the item it carries.
+    if (isRunItem(value)) value = value.rawItem;
+    // What is no call — a message, reasoning, a call's output — is the conversation around the calls
+    if (isContextItem(value)) {
+      tally.skipped++;
+      return;
+    }
     // Most lines hold one bare item: count it without building a list.
     if (isBareItem(value)) {
       tally.items++;
@@ -231,6 +238,37 @@ function isChatCompletion(value: unknown): boolean {
 function isGatedOutput(item: unknown): boolean {
   const type = isRecord(item) ? item.type : undefined;
   return type === "function_call" || (typeof type === "string" && type.includes(":"));
+}
+
+/**
+ * The items a log holds around its calls (the Open Responses and `@openai/agents` types): they are
+ * context — a check counts them as skipped, never as `not_function_call`.
+ */
+const CONTEXT_TYPES = new Set([
+  "message",
+  "reasoning",
+  "function_call_output",
+  "function_call_result",
+  "custom_tool_call_output",
+  "computer_call_output",
+  "local_shell_call_output",
+  "shell_call_output",
+  "apply_patch_call_output",
+  "mcp_approval_response",
+  "compaction",
+  "item_reference",
+]);
+
+function isContextItem(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  if (typeof value.type === "string") return CONTEXT_TYPES.has(value.type);
+  // a message with no type (`{ role: "user", content }`), as @openai/agents and the SDKs write them
+  return typeof value.role === "string" && !("tool_calls" in value) && !("choices" in value);
+}
+
+/** An `@openai/agents` RunItem as its JSON has it: `{ type: "…_item", rawItem }`. */
+function isRunItem(value: unknown): value is { rawItem: unknown } {
+  return isRecord(value) && typeof value.type === "string" && value.type.endsWith("_item") && isRecord(value.rawItem);
 }
 
 function isBlank(text: string): boolean {
