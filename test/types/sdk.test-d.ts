@@ -1,6 +1,7 @@
 // The fakes' wire types against the `openai` SDK's: what a client sends is what a fake accepts
 // (every field the SDK sends is named), and what a fake answers is what a client parses.
 
+import type { BetaMCPToolResultBlock, BetaMCPToolUseBlock } from "@anthropic-ai/sdk/resources/beta/messages";
 import type {
   Tool as AnthropicTool,
   Message,
@@ -118,11 +119,18 @@ expectTypeOf<Exclude<keyof MessageCreateParamsBase, keyof AnthropicMessagesReque
 type CitedAsTheSdkTypesIt<B> = B extends { type: "text"; citations?: infer C }
   ? Omit<B, "citations"> & { citations: Exclude<C, undefined> | null }
   : B;
+// The MCP connector's blocks (a request naming mcp_servers, a beta) are the beta API's.
+type McpBlocks = Extract<AnthropicMessageObject["content"][number], { type: "mcp_tool_use" | "mcp_tool_result" }>;
 sent<
   Omit<AnthropicMessageObject, "content"> & {
-    content: Array<CitedAsTheSdkTypesIt<AnthropicMessageObject["content"][number]>>;
+    content: Array<CitedAsTheSdkTypesIt<Exclude<AnthropicMessageObject["content"][number], McpBlocks>>>;
   }
 >() satisfies Message;
+sent<Extract<McpBlocks, { type: "mcp_tool_use" }>>() satisfies BetaMCPToolUseBlock;
+type McpResult = Extract<McpBlocks, { type: "mcp_tool_result" }>;
+sent<
+  Omit<McpResult, "content"> & { content: Array<McpResult["content"][number] & { citations: null }> }
+>() satisfies BetaMCPToolResultBlock;
 declare const claude: AnthropicRecordedRequest;
 if (claude.route === "messages.create") expectTypeOf(claude.body).toEqualTypeOf<AnthropicMessagesRequestBody>();
 if (claude.route === null) expectTypeOf(claude.body).toBeUnknown();

@@ -27,12 +27,20 @@ function setup(options: Parameters<typeof fakeAnthropic>[0] = {}) {
 type CitedAsTheSdkTypesIt<B> = B extends { type: "text"; citations?: infer C }
   ? Omit<B, "citations"> & { citations: Exclude<C, undefined> | null }
   : B;
+/** The MCP connector's blocks are the beta API's (a request naming `mcp_servers`): checked against its types. */
+type McpBlocks = Extract<AnthropicMessageObject["content"][number], { type: "mcp_tool_use" | "mcp_tool_result" }>;
 type AsTheSdkTypesIt = Omit<AnthropicMessageObject, "content"> & {
-  content: Array<CitedAsTheSdkTypesIt<AnthropicMessageObject["content"][number]>>;
+  content: Array<CitedAsTheSdkTypesIt<Exclude<AnthropicMessageObject["content"][number], McpBlocks>>>;
 };
 
-test("the fake's message is the SDK's Message", () => {
+test("the fake's message is the SDK's Message (its MCP connector blocks, the beta's)", () => {
   expectTypeOf<AsTheSdkTypesIt>().toExtend<Message>();
+  expectTypeOf<Extract<McpBlocks, { type: "mcp_tool_use" }>>().toExtend<Anthropic.Beta.BetaMCPToolUseBlock>();
+  // its text blocks cite nothing: no citations field, read as null as above
+  type McpResult = Extract<McpBlocks, { type: "mcp_tool_result" }>;
+  expectTypeOf<
+    Omit<McpResult, "content"> & { content: Array<McpResult["content"][number] & { citations: null }> }
+  >().toExtend<Anthropic.Beta.BetaMCPToolResultBlock>();
 });
 
 describe("messages.create", () => {
