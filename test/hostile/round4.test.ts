@@ -3,26 +3,13 @@
 // drives it (the official SDKs, or plain HTTP as a suite in any language sends it).
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { fakeAnthropic, fakeChatCompletions, fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { startServer, type TestkitServer } from "../../fixtures/serve/server.js";
+import { startServer } from "../../fixtures/serve/server.js";
 import { MAX_SESSIONS } from "../../fixtures/serve/sessions.js";
+import { useServer } from "../serve/testServer.js";
 
-let server: TestkitServer;
-beforeAll(async () => {
-  server = await startServer({ strict: true });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}/_testkit${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-  });
-  return { status: response.status, json: await response.json() };
-}
+const { call } = useServer();
 
 async function session(): Promise<{ id: string; baseURL: string }> {
   return (await call("POST", "/sessions", {})).json;

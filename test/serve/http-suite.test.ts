@@ -6,26 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { SERVED_MATCHERS } from "../../fixtures/serve/expect.js";
-import { startServer, type TestkitServer } from "../../fixtures/serve/server.js";
+import { startServer } from "../../fixtures/serve/server.js";
 import { agentMatchers } from "../../matchers/index.js";
+import { useServer } from "./testServer.js";
 
-let server: TestkitServer;
-beforeAll(async () => {
-  server = await startServer({ strict: true });
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}/_testkit${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: await response.json() };
-}
+const { call } = useServer();
 
 describe("10. the advice is the JSON a client sends", () => {
   test("nothing queued for Chat Completions: the reply to send, and the fake that does have turns", async () => {
