@@ -84,8 +84,26 @@ function isAnthropicToolMessage(value: unknown): boolean {
   return (
     (role === "user" || role === "assistant") &&
     isArray(content) &&
-    content.some((block) => isToolUse(block) || isToolResult(block))
+    content.some((block) => isToolUse(block) || isToolResult(block) || isMcpToolUse(block))
   );
+}
+
+/** A call Anthropic's MCP connector made (`mcp_tool_use`): the server ran it, as a hosted tool. */
+function isMcpToolUse(value: unknown): boolean {
+  return readField(value, "type") === "mcp_tool_use" && typeof readField(value, "name") === "string";
+}
+
+/** An `mcp_tool_use` block as the Responses API's item for an MCP call (no answer owed: the server answered). */
+function mcpToolUseItem(block: unknown): Record<string, unknown> {
+  const input = readField(block, "input");
+  return {
+    type: "mcp_call",
+    id: readField(block, "id"),
+    name: readField(block, "name"),
+    server_label: readField(block, "server_name"),
+    arguments: typeof input === "string" ? input : JSON.stringify(input ?? {}),
+    status: "completed",
+  };
 }
 
 /** Which other wire a list of messages is, by its tool calls; undefined for anything else. */
@@ -123,6 +141,7 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
     return (readField(message, "content") as unknown[]).flatMap((block) => {
       if (isToolUse(block)) return [toolUseCall(block)];
       if (isToolResult(block)) return [toolResultAnswer(block)];
+      if (isMcpToolUse(block)) return [mcpToolUseItem(block)];
       return [];
     });
   });

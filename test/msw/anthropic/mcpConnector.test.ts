@@ -40,6 +40,9 @@ describe("the MCP connector on the Anthropic fake", () => {
       content: [{ type: "text", text: "3 pages about refunds" }],
     });
     expect(mcp.calls).toEqual([expect.objectContaining({ tool: "search_docs", arguments: { query: "refunds" } })]);
+    // the conversation matchers read the connector's call as they read a hosted MCP call
+    expect(claude).toHaveCalledTool("search_docs", { query: "refunds" });
+    expect(claude).toHaveCalledToolTimes("search_docs", 1);
     // streamed: the same blocks, the call's input in pieces
     claude.reply(turn.mcpCall("docs", "search_docs", { query: "fees" }, { next: turn.message("Fees: none.") }));
     const streamed = await client.beta.messages.stream(body).finalMessage();
