@@ -4,6 +4,7 @@
 // the raw line writer a broken client is (the SDK's own client never sends these lines).
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -136,5 +137,44 @@ describe("HTTP (7, 8)", () => {
     );
     expect(() => mcpFault.delay(Number.NaN)).toThrow(RangeError);
     expect(() => mcpFault.delay(-1)).toThrow(RangeError);
+  });
+});
+
+describe("DNS-rebinding protection on listen() (issue 52, item 8 in part)", () => {
+  const post = (url: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        url,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end(initialize(1));
+    });
+
+  it("a Host or Origin of another site is a 403; the machine's own, and those allowed, go on", async () => {
+    const mcp = fakeMcp({ tools: [tool], allowedHosts: ["mcp.internal"], allowedOrigins: ["http://app.test:3000"] });
+    const listening = await mcp.listen();
+    try {
+      const url = `${listening.url}/mcp`;
+      expect(await post(url, { host: "evil.example" })).toBe(403);
+      expect(await post(url, { origin: "http://evil.example" })).toBe(403);
+      expect(await post(url, { host: "mcp.internal:8080" })).toBe(200);
+      expect(await post(url, { origin: "http://app.test:3000" })).toBe(200);
+      expect(await post(url, { origin: "http://localhost:5173" })).toBe(200);
+      const client = new Client({ name: "app", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      clients.push(client);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["echo"]);
+    } finally {
+      await listening.close();
+      await mcp.close();
+    }
   });
 });
