@@ -13,22 +13,31 @@ export function docsPages(root) {
   return ["README.md", ...docs.sort()];
 }
 
+/** The repository's own pin of a dev dependency: the docs run on what its tests run on (one place to bump). */
+const pinned = (name) => {
+  const version = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).devDependencies[
+    name
+  ];
+  if (typeof version !== "string") throw new Error(`${name} is no dev dependency of the repository`);
+  return version;
+};
+
 const VERSIONS = {
-  typescript: "5.9.3",
-  "@types/node": "24.19.4",
-  openai: "7.60.0",
+  typescript: pinned("typescript"),
+  "@types/node": pinned("@types/node"),
+  openai: pinned("openai"),
   ws: "8.23.0",
   // the third-party clients docs/responses-fake.md runs (the AI SDK only in Vitest: it is ESM-only)
-  "@langchain/openai": "1.6.0",
-  "@langchain/core": "1.4.0",
+  "@langchain/openai": pinned("@langchain/openai"),
+  "@langchain/core": pinned("@langchain/core"),
   // docs/openai-agents.md (the SDK ships CommonJS too: it runs in both projects)
-  "@openai/agents": "0.20.0",
-  zod: "4.6.7",
+  "@openai/agents": pinned("@openai/agents"),
+  zod: pinned("zod"),
   // docs/providers.md
-  "@anthropic-ai/sdk": "1.16.0",
-  "@langchain/anthropic": "1.5.11",
+  "@anthropic-ai/sdk": pinned("@anthropic-ai/sdk"),
+  "@langchain/anthropic": pinned("@langchain/anthropic"),
   // docs/mcp.md
-  "@modelcontextprotocol/sdk": "1.32.2",
+  "@modelcontextprotocol/sdk": pinned("@modelcontextprotocol/sdk"),
 };
 
 // What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.
@@ -129,14 +138,14 @@ function writeVitestProject(dir, shell) {
       type: "module",
       scripts: { test: "tsc -p . && vitest run && bash shell.sh" },
       devDependencies: {
-        vitest: "5.1.2",
-        vite: "8.3.8",
-        msw: "3.0.5",
-        ai: "7.0.173",
-        "@ai-sdk/openai": "4.0.118",
-        "@ai-sdk/anthropic": "4.0.105",
+        vitest: pinned("vitest"),
+        vite: pinned("vite"),
+        msw: pinned("msw"),
+        ai: pinned("ai"),
+        "@ai-sdk/openai": pinned("@ai-sdk/openai"),
+        "@ai-sdk/anthropic": pinned("@ai-sdk/anthropic"),
         // docs/mcp.md's AI SDK block (ESM-only, Node ≥ 22)
-        "@ai-sdk/mcp": "2.0.99",
+        "@ai-sdk/mcp": pinned("@ai-sdk/mcp"),
         ...VERSIONS,
       },
     }),

@@ -84,7 +84,7 @@ describe("the MCP connector on the Anthropic fake", () => {
     };
     await expect(client.beta.messages.create(body)).rejects.toMatchObject({
       status: 400,
-      message: expect.stringMatching(/an MCP call to \\"wiki\\", and the request's mcp_servers name \\"docs\\"/),
+      message: expect.stringContaining(`an MCP call to "wiki", and the request's mcp_servers name "docs"`),
     });
     await expect(client.beta.messages.create(body)).rejects.toMatchObject({
       status: 400,

@@ -439,3 +439,41 @@ describe("the API's errors and refusals", () => {
     expect(() => fake.reply(turn.computerCall())).toThrow(/computer_call \(turn.computerCall\).*Anthropic Messages/);
   });
 });
+
+// @anthropic-ai/sdk 1.17 gives an APIError the request that caused it and words its message from
+// the error body (the message, the request id, the path): read off the fake's error answers, for a
+// plain answer and for an error event mid-stream.
+describe("errors as @anthropic-ai/sdk 1.17 reads them", () => {
+  test("a refusal: the request on the error, the fake's message, request id and path in its text", async () => {
+    const { client } = setup();
+    const error = await client.messages
+      .create({ model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "assistant", content: "x" }] })
+      .then(
+        () => undefined,
+        (e: unknown) => e as InstanceType<typeof Anthropic.APIError>,
+      );
+    if (!error) throw new Error("the fake accepted a conversation that starts with the assistant");
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(error.request).toEqual({ method: "post", url: "https://api.anthropic.com/v1/messages" });
+    expect(error.requestID).toMatch(/^req_011/);
+    expect(error.message).toContain(
+      `(request_id: ${error.requestID}, path: /v1/messages, type: invalid_request_error)`,
+    );
+  });
+
+  test("an error event mid-stream: the stream's request on the error", async () => {
+    const { fake, client } = setup();
+    fake.reply(turn.streamError({ code: "overloaded_error", message: "Overloaded" }));
+    const error = await client.messages
+      .stream({ model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "user", content: "Hi" }] })
+      .finalMessage()
+      .then(
+        () => undefined,
+        (e: unknown) => e as InstanceType<typeof Anthropic.APIError>,
+      );
+    if (!error) throw new Error("the stream ended without its error");
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect(error.request).toMatchObject({ method: "post", url: "https://api.anthropic.com/v1/messages" });
+    expect(error.message).toContain("Overloaded");
+  });
+});
