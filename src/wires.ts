@@ -95,13 +95,12 @@ function isMcpToolUse(value: unknown): boolean {
 
 /** An `mcp_tool_use` block as the Responses API's item for an MCP call (no answer owed: the server answered). */
 function mcpToolUseItem(block: unknown): Record<string, unknown> {
-  const input = readField(block, "input");
   return {
     type: "mcp_call",
     id: readField(block, "id"),
     name: readField(block, "name"),
     server_label: readField(block, "server_name"),
-    arguments: typeof input === "string" ? input : JSON.stringify(input ?? {}),
+    arguments: inputText(block),
     status: "completed",
   };
 }
@@ -230,14 +229,19 @@ function chatCall(call: unknown): Record<string, unknown> {
 
 // Anthropic's `input` is an object by design: as a replay to Responses would send it, a JSON string
 function toolUseCall(block: unknown): Record<string, unknown> {
-  const input = readField(block, "input");
   return {
     type: "function_call",
     call_id: readField(block, "id"),
     name: readField(block, "name"),
-    arguments: typeof input === "string" ? input : JSON.stringify(input ?? {}),
+    arguments: inputText(block),
     status: "completed",
   };
+}
+
+/** A block's `input` as a replay to Responses would send it: JSON text. */
+function inputText(block: unknown): string {
+  const input = readField(block, "input");
+  return typeof input === "string" ? input : JSON.stringify(input ?? {});
 }
 
 function toolResultAnswer(block: unknown): Record<string, unknown> {

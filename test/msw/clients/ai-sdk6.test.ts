@@ -8,7 +8,7 @@ import { generateText as generateText7, stepCountIs as stepCountIs7, tool as too
 import { generateText, stepCountIs, streamText, tool } from "ai-v6";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { fakeAnthropic, fakeResponses, turn } from "../../../fixtures/msw/index.js";
+import { fakeAnthropic, fakeChatCompletions, fakeResponses, turn } from "../../../fixtures/msw/index.js";
 
 const weather = tool({
   description: "The weather in a city now.",
@@ -52,6 +52,21 @@ describe("AI SDK 6's anthropic provider (@ai-sdk/anthropic 3.x) on fakeAnthropic
       tools: { web_search: anthropic.tools.webSearch_20250305({ maxUses: 1 }) as never },
     });
     expect(result.sources.length).toBeGreaterThan(0);
+  });
+});
+
+describe("AI SDK 6's openai provider (@ai-sdk/openai 3.x) on the Responses and Chat Completions fakes", () => {
+  test("a tool loop on each: the answers parse", async () => {
+    const responses = fakeResponses().reply(turn.functionCall("weather", { city: "Oslo" }), turn.message("Cold."));
+    const chat = fakeChatCompletions().reply(turn.functionCall("weather", { city: "Rome" }), turn.message("Warm."));
+    for (const [model, answer] of [
+      [createOpenAI6({ apiKey: "test", fetch: responses.fetch })("gpt-5"), "Cold."],
+      [createOpenAI6({ apiKey: "test", fetch: chat.fetch }).chat("gpt-5"), "Warm."],
+    ] as const) {
+      const result = await generateText({ model, prompt: "Weather?", tools: { weather }, stopWhen: stepCountIs(3) });
+      expect(result.text).toBe(answer);
+      expect(result).toHaveAllCallsPaired();
+    }
   });
 });
 
