@@ -11,8 +11,11 @@ A fake MCP server over stdio, for clients that spawn their server (the SDK's Std
 
 The script file is JSON: { "tools": [{ "name", "inputSchema", "description"? }],
 "replies": { "<tool>": "text" | { "content": [...], "isError"? } | [reply, …] },
-"resources"?: [...], "prompts"?: [...] }. A list of replies is answered in order, the last one
-standing. A fault is { "fault": "error", "code", "message" } or { "fault": "delay", "ms", "then" }.
+"resources"?: [...], "resourceTemplates"?: [{ "uriTemplate", "name", "text" }], "prompts"?: [...] }.
+A list of replies is answered in order, the last one standing. A fault is { "fault": "error",
+"code", "message" }, { "fault": "delay", "ms", "then" } or { "fault": "reconnect", "then" }; an
+ask of the client is { "ask": "sampling" | "elicitation", "params" } (the tool answers with what
+the client answered).
 
 Options:
   --script FILE   the server's tools, replies, resources and prompts (JSON)
@@ -75,5 +78,22 @@ function readScript(path: string): unknown {
         !(typeof each.ms === "number" && Number.isFinite(each.ms) && each.ms >= 0)
       )
         throw new UsageError(`the script's replies.${tool}: a delay's "ms" is a finite number of milliseconds ≥ 0`);
+      else if (
+        isRecord(each) &&
+        "ask" in each &&
+        !(["sampling", "elicitation"].includes(String(each.ask)) && isRecord(each.params))
+      )
+        throw new UsageError(
+          `the script's replies.${tool}: an ask is "sampling" or "elicitation", with its "params" object`,
+        );
+  const templates = isRecord(script) ? script.resourceTemplates : undefined;
+  if (
+    templates !== undefined &&
+    !(
+      Array.isArray(templates) &&
+      templates.every((t) => isRecord(t) && typeof t.uriTemplate === "string" && typeof t.name === "string")
+    )
+  )
+    throw new UsageError(`the script's "resourceTemplates" is a list of { "uriTemplate", "name", "text" }`);
   return script;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requireFreshBuild, root } from "../build.js";
 import { run } from "../cli/run.js";
@@ -34,6 +35,51 @@ const SCRIPT = {
 };
 
 describe("agent-testkit mcp (stdio)", () => {
+  it("a script file asks the client (sampling as data), reads resource templates and completes", async () => {
+    const files = scriptFile({
+      tools: [{ name: "summarise", inputSchema: { type: "object" } }],
+      replies: { summarise: { ask: "sampling", params: { messages: [], maxTokens: 10 } } },
+      resourceTemplates: [
+        { uriTemplate: "notes://{day}", name: "notes", text: "notes of {day}", complete: { day: ["monday", "may"] } },
+      ],
+    });
+    const client = new Client({ name: "app", version: "1.0.0" }, { capabilities: { sampling: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+      role: "assistant",
+      model: "m",
+      content: { type: "text", text: "a short summary" },
+    }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, "mcp", "--script", files.script],
+        stderr: "pipe",
+      }),
+    );
+    open.push(client);
+    expect((await client.callTool({ name: "summarise", arguments: {} })).content).toEqual([
+      { type: "text", text: "a short summary" },
+    ]);
+    expect((await client.readResource({ uri: "notes://friday" })).contents).toEqual([
+      { uri: "notes://friday", text: "notes of friday" },
+    ]);
+    const { completion } = await client.complete({
+      ref: { type: "ref/resource", uri: "notes://{day}" },
+      argument: { name: "day", value: "m" },
+    });
+    expect(completion.values).toEqual(["monday", "may"]);
+  });
+
+  it("refuses an ask that names no kind it knows, before it serves", async () => {
+    const files = scriptFile({
+      tools: [{ name: "t", inputSchema: { type: "object" } }],
+      replies: { t: { ask: "roots" } },
+    });
+    const result = await run(["mcp", "--script", files.script]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/replies\.t: an ask is "sampling" or "elicitation"/);
+  });
+
   it("the SDK's StdioClientTransport spawns it, lists, calls; each call lands in --calls", async () => {
     const files = scriptFile(SCRIPT);
     const client = new Client({ name: "app", version: "1.0.0" });
