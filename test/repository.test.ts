@@ -172,7 +172,8 @@ test("every fake has the same skeleton", () => {
 // message, a template, a pattern, kept whole so that it can be searched for as it is printed.
 test("a line over 120 columns is code around one literal the formatter cannot break", () => {
   const offenders: string[] = [];
-  for (const file of trackedFiles().filter((f) => /\.(ts|mjs|cjs|js)$/.test(f))) {
+  // vendor/ holds other projects' files as they wrote them
+  for (const file of trackedFiles().filter((f) => /\.(ts|mjs|cjs|js)$/.test(f) && !f.startsWith("vendor/"))) {
     const text = readFileSync(join(root, file), "utf8");
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const literals: Array<[number, number]> = [];
