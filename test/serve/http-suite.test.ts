@@ -58,6 +58,38 @@ describe("10. the advice is the JSON a client sends", () => {
   });
 });
 
+describe("10. … and on the Agents fake, whose refusals end a turn (not an HTTP error)", () => {
+  test("nothing queued: the failed session says which steps to send, and which fake has turns", async () => {
+    const { json: made } = await call("POST", "/sessions", {});
+    await call("POST", `/sessions/${made.id}/reply`, { turns: [{ message: "Meant for the agent." }] });
+    const client = new OpenAI({ apiKey: "test-key", baseURL: made.baseURL, maxRetries: 0 });
+    const created = await client.beta.agents.sessions.create({
+      agent: { model: "gpt-6-astra", instructions: "Answer." },
+      environment: { type: "openai_hosted" },
+      input: "Hi",
+    } as never);
+    const failed = created as unknown as { status: string; error: string };
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toContain(`POST /_testkit/sessions/${made.id}/reply {"steps":[{"message":"…"}]}`);
+    expect(failed.error).toContain("Turns are queued for the responses fake (1)");
+    expect(failed.error).not.toContain("agentStep.message");
+  });
+
+  test("a scripted call that fits no tool of the session names the JSON for a deliberately invalid one", async () => {
+    const { json: made } = await call("POST", "/sessions", {});
+    await call("POST", `/sessions/${made.id}/reply`, { steps: [{ functionCall: ["get_weather", { town: "Oslo" }] }] });
+    const client = new OpenAI({ apiKey: "test-key", baseURL: made.baseURL, maxRetries: 0 });
+    const created = (await client.beta.agents.sessions.create({
+      agent: { model: "gpt-6-astra", instructions: "Answer." },
+      environment: { type: "openai_hosted" },
+      input: "Weather?",
+    } as never)) as unknown as { status: string; error: string };
+    expect(created.status).toBe("failed");
+    expect(created.error).toContain('{"steps":[{"invalidCall":[name, arguments]}]}');
+    expect(created.error).not.toContain("agentStep.invalidCall");
+  });
+});
+
 describe("11. every matcher over HTTP", () => {
   test("the served matchers are every matcher the runners have", () => {
     expect([...SERVED_MATCHERS].sort()).toEqual(Object.keys(agentMatchers).sort());
