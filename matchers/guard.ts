@@ -3,7 +3,7 @@
 // read, as the runners' own matchers fail on a value they cannot judge (never printing the value:
 // printing it would throw too). The matchers' own errors pass as they are.
 import { oneLine } from "../src/internal/render.js";
-import { hint, isMatcherError, type MatcherContext, type MatcherResult } from "./print.js";
+import { hint, isMatcherError, type MatcherContext, type MatcherResult, markMatcherError } from "./print.js";
 
 /** Errors a matcher raises on purpose (a bad tools argument is named by withMatcherErrors). */
 const OWN_ERRORS = new Set(["ToolSchemaError", "ToolSpecError"]);
@@ -43,9 +43,9 @@ export function guardedMatcher<F extends Matcher>(name: string, matcher: F): F {
   return guarded as F;
 }
 
-const MATCHER_ERROR = Symbol.for("agent-testkit.matcherError");
-
-function markMatcherError(error: TypeError): TypeError {
-  Object.defineProperty(error, MATCHER_ERROR, { value: true });
-  return error;
+/** Each matcher of `matchers` guarded, under its own name. */
+export function guardedMatchers<T extends Record<string, Matcher>>(matchers: T): T {
+  return Object.fromEntries(
+    Object.entries(matchers).map(([name, matcher]) => [name, guardedMatcher(name, matcher)]),
+  ) as T;
 }

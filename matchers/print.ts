@@ -127,12 +127,16 @@ export function matcherError(
       `${label} has value: ${received(ctx, value)}`,
     ].join("\n"),
   );
-  Object.defineProperty(error, MATCHER_ERROR, { value: true });
-  throw error;
+  throw markMatcherError(error);
 }
 
-/** Marks the errors a matcher throws on purpose (matcherError, guard.ts). */
 const MATCHER_ERROR = Symbol.for("agent-testkit.matcherError");
+
+/** Marks an error a matcher throws on purpose (matcherError, guard.ts): a guard lets it pass. */
+export function markMatcherError<E extends Error>(error: E): E {
+  Object.defineProperty(error, MATCHER_ERROR, { value: true });
+  return error;
+}
 
 /** Whether `error` is a matcher error of ours, not one a received value threw. */
 export function isMatcherError(error: unknown): boolean {

@@ -122,13 +122,11 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
       const legacy = readField(message, "function_call");
       if (readField(message, "role") === "assistant" && isLegacyCall(legacy)) {
         const name = readField(legacy, "name") as string;
-        made.set(name, (made.get(name) ?? 0) + 1);
-        return [legacyCall(legacy, legacyId(name, made.get(name) ?? 1))];
+        return [legacyCall(legacy, legacyId(name, counted(made, name)))];
       }
       if (isLegacyAnswer(message)) {
         const name = readField(message, "name") as string;
-        answered.set(name, (answered.get(name) ?? 0) + 1);
-        return [answer(legacyId(name, answered.get(name) ?? 1), textOf(readField(message, "content")))];
+        return [answer(legacyId(name, counted(answered, name)), textOf(readField(message, "content")))];
       }
       if (isChatAssistant(message))
         return (readField(message, "tool_calls") as unknown[]).map((call) => chatCall(call));
@@ -204,6 +202,13 @@ export function wirePair(result: unknown, call: unknown): { result: unknown; cal
       call: chatCall(call),
     };
   return undefined;
+}
+
+/** The `name`'s count in `counts`, one more. */
+function counted(counts: Map<string, number>, name: string): number {
+  const n = (counts.get(name) ?? 0) + 1;
+  counts.set(name, n);
+  return n;
 }
 
 function legacyCall(call: unknown, callId: string): Record<string, unknown> {
