@@ -58,6 +58,28 @@ describe("10. the advice is the JSON a client sends", () => {
   });
 });
 
+test("10. Anthropic structured outputs: an answer that does not fit names the JSON for a deliberately invalid one", async () => {
+  const { json: made } = await call("POST", "/sessions", {});
+  await call("POST", `/sessions/${made.id}/reply`, { fake: "anthropic", turns: [{ message: "not json" }] });
+  const client = new Anthropic({ apiKey: "test-key", baseURL: made.baseURL.replace(/\/v1$/, ""), maxRetries: 0 });
+  const refused = await client.messages
+    .create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 64,
+      messages: [{ role: "user", content: "A number?" }],
+      output_config: {
+        format: { type: "json_schema", schema: { type: "object", properties: { n: { type: "integer" } } } },
+      },
+    })
+    .then(
+      () => undefined,
+      (error: { error?: { error?: { message?: string } } }) => error.error?.error?.message,
+    );
+  expect(refused).toContain("does not fit the request's output_config.format json_schema: it is not JSON");
+  expect(refused).toContain('{"turns":[{"invalidJson":[value]}], "fake": "anthropic"}');
+  expect(refused).not.toContain("turn.invalidJson");
+});
+
 describe("10. … and on the Agents fake, whose refusals end a turn (not an HTTP error)", () => {
   test("nothing queued: the failed session says which steps to send, and which fake has turns", async () => {
     const { json: made } = await call("POST", "/sessions", {});
