@@ -302,9 +302,12 @@ describe("resource subscriptions", () => {
     await mcp.updateResource("file:///log");
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(updates).toEqual(["file:///log"]);
-    await client.close();
-    await mcp.reset();
+    // a subscription ends with its session
+    await loop.subscribeResource({ uri: "file:///log" });
+    expect(mcp.subscriptions).toHaveLength(1);
+    await mcp.expireSessions();
     expect(mcp.subscriptions).toEqual([]);
+    await client.close();
   });
 });
 
