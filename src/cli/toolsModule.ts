@@ -5,7 +5,6 @@
 // where it lives through module hooks that compile it, and what it imports, with the TypeScript
 // the project has installed.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createRequire, register } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -117,27 +116,15 @@ function readTools(value: unknown): unknown {
  * `typescript` (found from the module's folder, then the working directory) compiling it.
  */
 async function importCompiled(absolute: string, nativeError: unknown): Promise<Record<string, unknown>> {
-  const ts = projectTypeScript(absolute);
-  if (ts === undefined)
+  const typescript = projectTypeScript(absolute);
+  if (typescript === undefined)
     throw new UsageError(
       `cannot import tools module ${shown(absolute)}: ${reason(nativeError)}; this Node cannot import TypeScript, and no \`typescript\` package is installed to compile it (npm install --save-dev typescript), or export the tools from a .js module`,
-    );
-  const source = readFileSync(absolute, "utf8");
-  // checked for syntax first: the compiler recovers from a syntax error (`[;` becomes `[]`)
-  const { diagnostics = [] } = ts.transpileModule(source, {
-    fileName: absolute,
-    reportDiagnostics: true,
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-  });
-  const [syntax] = diagnostics;
-  if (syntax)
-    throw new UsageError(
-      `cannot import tools module ${shown(absolute)}: ${reason(typeof syntax.messageText === "string" ? syntax.messageText : syntax.messageText.messageText)}`,
     );
   // Loaded where it lives, through hooks that compile TypeScript with the project's compiler and
   // resolve its imports as a TypeScript project writes them (`./tools`, `./tools.js` for tools.ts):
   // a compiled copy elsewhere could not reach the files it imports.
-  registerTypeScriptHooks(ts.path);
+  registerTypeScriptHooks(typescript);
   try {
     const url = `${pathToFileURL(absolute).href}?agent-testkit-ts=${randomBytes(6).toString("hex")}`;
     return (await quietly(() => import(url))) as Record<string, unknown>;
@@ -191,32 +178,29 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   if (!url.startsWith("file:") || !TS.test(new URL(url).pathname)) return next(url, context);
   const fileName = fileURLToPath(url);
-  const { outputText } = ts.transpileModule(readFileSync(fileName, "utf8"), {
+  const { outputText, diagnostics = [] } = ts.transpileModule(readFileSync(fileName, "utf8"), {
     fileName,
+    reportDiagnostics: true,
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
   });
+  // the compiler recovers from a syntax error (\`[;\` becomes \`[]\`): a file that does not parse is refused
+  const [syntax] = diagnostics;
+  if (syntax) {
+    const text = typeof syntax.messageText === "string" ? syntax.messageText : syntax.messageText.messageText;
+    throw new SyntaxError(fileName + ": " + text);
+  }
   return { format: "module", source: outputText, shortCircuit: true };
 }
 `;
 
-interface TypeScriptApi {
-  transpileModule(
-    source: string,
-    options: { fileName: string; reportDiagnostics: boolean; compilerOptions: Record<string, unknown> },
-  ): { outputText: string; diagnostics?: { messageText: string | { messageText: string } }[] };
-  ModuleKind: { ESNext: unknown };
-  ScriptTarget: { ES2022: unknown };
-}
-
-/** The project's TypeScript, and where its module is (the hooks load it on their own thread). */
-type ProjectTypeScript = TypeScriptApi & { path: string };
-
-function projectTypeScript(absolute: string): ProjectTypeScript | undefined {
+/**
+ * Where the project's `typescript` is (from the module's folder, then the working directory): the
+ * hooks load it on their own thread.
+ */
+function projectTypeScript(absolute: string): string | undefined {
   for (const from of [join(dirname(absolute), "noop.js"), join(process.cwd(), "noop.js")]) {
     try {
-      const require = createRequire(from);
-      const path = require.resolve("typescript");
-      return Object.assign(Object.create(require(path) as object) as TypeScriptApi, { path });
+      return createRequire(from).resolve("typescript");
     } catch {
       // not installed there
     }
