@@ -1,11 +1,18 @@
 // The AI SDK's MCP client (@ai-sdk/mcp) against the fake, over a loopback server, in a generateText
 // tool loop on the Responses fake: the tools it lists become the model's, the model's call is run
-// on the MCP server, its result goes back to the model.
-import { createMCPClient } from "@ai-sdk/mcp";
+// on the MCP server, its result goes back to the model. A tool that asks the user (elicitation)
+// runs through @ai-sdk/mcp 2 (AI SDK 7) and 1 (AI SDK 6, the npm alias @ai-sdk/mcp-v1).
+import { createMCPClient, ElicitationRequestSchema } from "@ai-sdk/mcp";
+import {
+  createMCPClient as createMCPClient1,
+  ElicitationRequestSchema as ElicitationRequestSchema1,
+} from "@ai-sdk/mcp-v1";
 import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAI as createOpenAI6 } from "@ai-sdk/openai-v3";
 import { generateText, stepCountIs, type ToolSet } from "ai";
+import { generateText as generateText6, stepCountIs as stepCountIs6, type ToolSet as ToolSet6 } from "ai-v6";
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeMcp } from "../../fixtures/mcp/index.js";
+import { fakeMcp, mcpAsk } from "../../fixtures/mcp/index.js";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 
 const open: Array<{ close(): Promise<void> }> = [];
@@ -53,4 +60,83 @@ describe("the AI SDK's MCP client", () => {
       expect(JSON.stringify(responses.requests[1]?.body)).toContain("Refunds take 5 days (refunds)");
     });
   }
+});
+
+describe("a tool that asks the user (elicitation), through the AI SDK's MCP client: AI SDK 7 and 6", () => {
+  const confirming = () =>
+    fakeMcp({
+      tools: [{ name: "refund", inputSchema: { type: "object", properties: { order: { type: "string" } } } }],
+      prompts: [
+        {
+          name: "triage",
+          arguments: [{ name: "severity", required: true, complete: ["high", "highest", "low"] }],
+          messages: [{ role: "user", content: { type: "text", text: "Triage." } }],
+        },
+      ],
+    }).reply("refund", (call) =>
+      mcpAsk.elicitation(
+        {
+          message: `Refund ${String(call.arguments.order)}?`,
+          requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } },
+        },
+        (answer) => (answer.action === "accept" && answer.content?.ok === true ? "Refunded." : "Not refunded."),
+      ),
+    );
+  const script = () =>
+    fakeResponses().reply(turn.functionCall("refund", { order: "A-1" }), turn.message("Done: refunded."));
+
+  it("@ai-sdk/mcp 2 (AI SDK 7): the user's answer is the tool's result; completion answers", async () => {
+    const mcp = confirming();
+    const server = await mcp.listen();
+    open.push(server);
+    const client = await createMCPClient({
+      transport: { type: "http", url: `${server.url}/mcp` },
+      capabilities: { elicitation: {} },
+    });
+    open.push(client);
+    const asked: string[] = [];
+    client.onElicitationRequest(ElicitationRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { ok: true } };
+    });
+    const responses = script();
+    const result = await generateText({
+      model: createOpenAI({ apiKey: "test", fetch: responses.fetch })("gpt-5"),
+      tools: (await client.tools()) as ToolSet,
+      stopWhen: stepCountIs(3),
+      prompt: "Refund A-1",
+    });
+    expect(result.text).toBe("Done: refunded.");
+    expect(asked).toEqual(["Refund A-1?"]);
+    expect(mcp.calls[0]).toMatchObject({ result: { content: [{ text: "Refunded." }] } });
+    const { completion } = await client.complete({
+      ref: { type: "ref/prompt", name: "triage" },
+      argument: { name: "severity", value: "hi" },
+    });
+    expect(completion.values).toEqual(["high", "highest"]);
+  });
+
+  it("@ai-sdk/mcp 1 (AI SDK 6): the user's answer is the tool's result", async () => {
+    const mcp = confirming();
+    const server = await mcp.listen();
+    open.push(server);
+    const client = await createMCPClient1({
+      transport: { type: "http", url: `${server.url}/mcp` },
+      capabilities: { elicitation: {} },
+    });
+    open.push(client);
+    client.onElicitationRequest(ElicitationRequestSchema1, () => ({ action: "decline" }));
+    const responses = script();
+    const result = await generateText6({
+      model: createOpenAI6({ apiKey: "test", fetch: responses.fetch })("gpt-5"),
+      tools: (await client.tools()) as ToolSet6,
+      stopWhen: stepCountIs6(3),
+      prompt: "Refund A-1",
+    });
+    expect(result.text).toBe("Done: refunded.");
+    expect(mcp.calls[0]).toMatchObject({
+      result: { content: [{ text: "Not refunded." }] },
+      asked: [{ method: "elicitation/create", result: { action: "decline" } }],
+    });
+  });
 });
