@@ -23,6 +23,11 @@ describe("fakeMcp over the legacy SSE transport", () => {
     ]);
     expect(mcp.sessions).toHaveLength(1);
     expect(mcp.calls[0]).toMatchObject({ tool: "search_docs", session: mcp.sessions[0] });
+    // a stream to close and resume is the Streamable HTTP transport's: here the answer comes at once
+    mcp.replyOnce("search_docs", mcpFault.reconnect("at once"));
+    expect((await client.callTool({ name: "search_docs", arguments: { q: "b" } })).content).toEqual([
+      { type: "text", text: "at once" },
+    ]);
     await client.close();
     await new Promise((r) => setTimeout(r, 10));
     expect(mcp.sessions).toEqual([]);

@@ -37,8 +37,15 @@ const SCRIPT = {
 describe("agent-testkit mcp (stdio)", () => {
   it("a script file asks the client (sampling as data), reads resource templates and completes", async () => {
     const files = scriptFile({
-      tools: [{ name: "summarise", inputSchema: { type: "object" } }],
-      replies: { summarise: { ask: "sampling", params: { messages: [], maxTokens: 10 } } },
+      tools: [
+        { name: "summarise", inputSchema: { type: "object" } },
+        { name: "poll", inputSchema: { type: "object" } },
+      ],
+      replies: {
+        summarise: { ask: "sampling", params: { messages: [], maxTokens: 10 } },
+        // a stream to close is no stdio thing: the answer comes at once
+        poll: { fault: "reconnect", then: "answered at once" },
+      },
       resourceTemplates: [
         { uriTemplate: "notes://{day}", name: "notes", text: "notes of {day}", complete: { day: ["monday", "may"] } },
       ],
@@ -59,6 +66,9 @@ describe("agent-testkit mcp (stdio)", () => {
     open.push(client);
     expect((await client.callTool({ name: "summarise", arguments: {} })).content).toEqual([
       { type: "text", text: "a short summary" },
+    ]);
+    expect((await client.callTool({ name: "poll", arguments: {} })).content).toEqual([
+      { type: "text", text: "answered at once" },
     ]);
     expect((await client.readResource({ uri: "notes://friday" })).contents).toEqual([
       { uri: "notes://friday", text: "notes of friday" },
