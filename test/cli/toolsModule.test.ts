@@ -106,12 +106,21 @@ describe.each(nodes())("on the %s Node", (_name, node) => {
 
   test("a module that exports no tools, or fails to load, is a usage error naming it", () => {
     requireFreshBuild("cli.js");
-    const dir = project({ "none.mjs": "export const other = 1;\n", "broken.ts": "export const tools = [;\n" });
+    const dir = project({
+      "none.mjs": "export const other = 1;\n",
+      "broken.ts": "export const tools = [;\n",
+      // the compiler would recover `[;` as `[]`: an imported file that does not parse is refused too
+      "imports.ts": 'import { names } from "./helper";\nexport const tools = names;\n',
+      "helper.ts": "export const names = [;\n",
+    });
     const none = cli(node, dir, "check", "calls.jsonl", "--tools", "none.mjs");
     expect(none.code).toBe(2);
     expect(none.err).toContain("none.mjs exports no tools: export them as `tools` or as the default export");
     const broken = cli(node, dir, "check", "calls.jsonl", "--tools", "broken.ts");
     expect(broken.code).toBe(2);
     expect(broken.err).toContain("cannot import tools module");
+    const imports = cli(node, dir, "check", "calls.jsonl", "--tools", "imports.ts");
+    expect(imports.code).toBe(2);
+    expect(imports.err).toMatch(/cannot import tools module .*imports\.ts.*helper\.ts/);
   });
 });
