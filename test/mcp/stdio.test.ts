@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mcpFault } from "../../fixtures/mcp/index.js";
 import { requireFreshBuild, root } from "../build.js";
 import { run } from "../cli/run.js";
 
@@ -44,7 +45,7 @@ describe("agent-testkit mcp (stdio)", () => {
       replies: {
         summarise: { ask: "sampling", params: { messages: [], maxTokens: 10 } },
         // a stream to close is no stdio thing: the answer comes at once
-        poll: { fault: "reconnect", then: "answered at once" },
+        poll: mcpFault.reconnect("answered at once"),
       },
       resourceTemplates: [
         { uriTemplate: "notes://{day}", name: "notes", text: "notes of {day}", complete: { day: ["monday", "may"] } },
