@@ -1,0 +1,121 @@
+// anthropic-sdk-python's own examples (vendor/sdk-examples/anthropic-sdk-python), run unchanged by
+// the Python `anthropic` client against fakeAnthropic on loopback (ANTHROPIC_BASE_URL), each
+// answered as sdkExamples.answer.mjs says. Each must do its job: run to its end, exit 0, with no
+// traceback, having asked the fake. `mcp_tool_runner.py` spawns `npx -y
+// @modelcontextprotocol/server-filesystem /tmp`: an `npx` earlier on PATH starts
+// `agent-testkit mcp` with a filesystem-like tool instead (no network). `memory/basic.py` is an
+// interactive session: stdin says a fact, looks at the memory, the debug view, and quits.
+import { execFile } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { fakeAnthropic as FakeAnthropic } from "../../../fixtures/msw/index.js";
+import { requireFreshBuild, root } from "../../build.js";
+import { pythonEnvironment } from "../../python.js";
+
+type Fake = ReturnType<typeof FakeAnthropic>;
+const vendored = join(root, "vendor/sdk-examples/anthropic-sdk-python");
+const EXAMPLES = [
+  ...readdirSync(vendored).filter((name) => name.endsWith(".py")),
+  ...readdirSync(join(vendored, "memory")).map((name) => `memory/${name}`),
+];
+const SESSION = ["I prefer short answers, and Python.", "/memory_view", "/debug", "/quit"].join("\n");
+
+let python: string | undefined;
+let missing = "";
+let newFake: () => Fake;
+let answerFor: (context: { body: unknown }) => unknown;
+let bin: string;
+let work: string;
+
+beforeAll(async () => {
+  requireFreshBuild("msw.js", "factories.js", "cli.js", "mcp-stdio.js");
+  const env = pythonEnvironment("python-hostile", ["anthropic", "mcp", "pytest", "requests", "rich"]);
+  if ("missing" in env) missing = env.missing;
+  else python = env.python;
+  // the built package, as the examples' preload loads it: its turns are the ones answer.mjs builds
+  const msw = (await import(pathToFileURL(join(root, "dist/msw.js")).href)) as { fakeAnthropic: typeof FakeAnthropic };
+  const answers = (await import(pathToFileURL(join(root, "test/msw/clients/sdkExamples.answer.mjs")).href)) as {
+    answer: typeof answerFor;
+  };
+  answerFor = answers.answer;
+  newFake = () => msw.fakeAnthropic({ strict: false }).respond(answerFor as never);
+  mkdirSync(join(root, "node_modules/.cache"), { recursive: true });
+  work = mkdtempSync(join(root, "node_modules/.cache/sdk-examples-python-"));
+  bin = join(work, "bin");
+  mkdirSync(bin);
+  const script = join(work, "filesystem.json");
+  writeFileSync(
+    script,
+    JSON.stringify({
+      tools: [
+        {
+          name: "list_directory",
+          description: "Lists a directory",
+          inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+        },
+      ],
+      replies: { list_directory: "[FILE] notes.txt\n[DIR] projects" },
+    }),
+  );
+  const cli = join(root, "dist/cli.js");
+  writeFileSync(join(bin, "npx"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" mcp --script "${script}"\n`);
+  chmodSync(join(bin, "npx"), 0o755);
+}, 420_000);
+
+function runPython(name: string, baseUrl: string, cwd: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(
+      python as string,
+      [join(vendored, name)],
+      {
+        cwd,
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          PATH: `${bin}:${process.env.PATH ?? ""}`,
+          ANTHROPIC_BASE_URL: baseUrl,
+          ANTHROPIC_API_KEY: "sk-ant-test",
+          PYTHONIOENCODING: "utf-8",
+        },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? (child.exitCode ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(name === "memory/basic.py" ? `${SESSION}\n` : "");
+  });
+}
+
+describe("anthropic-sdk-python's examples on fakeAnthropic", () => {
+  it("lists the 16 examples that call the Messages API", () => {
+    expect(EXAMPLES).toHaveLength(16);
+  });
+
+  it.concurrent.for(EXAMPLES)("%s runs to its end", { timeout: 90_000 }, async (name, context) => {
+    if (!python) {
+      console.warn(`skipped: ${missing}`);
+      return context.skip();
+    }
+    const fake = newFake();
+    const server = await fake.listen();
+    const cwd = mkdtempSync(join(work, "run-"));
+    try {
+      const { code, stdout, stderr } = await runPython(name, server.url, cwd);
+      expect(stderr, stderr).not.toMatch(/Traceback|Error/);
+      expect(code, stdout + stderr).toBe(0);
+      expect(stdout.length).toBeGreaterThan(0);
+      expect(fake.requests.length).toBeGreaterThan(0);
+      if (name === "mcp_tool_runner.py") {
+        expect(stdout).toContain("list_directory");
+        // the tool runner called the stdio server's tool and sent its answer back to the model
+        expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain("[FILE] notes.txt");
+      }
+      if (name === "memory/basic.py") {
+        expect(stdout).toContain("[Memory tool called: view]");
+        expect(stdout).toContain("This is the fake's answer.");
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
