@@ -4,7 +4,9 @@
 // traceback, having asked the fake. `mcp_tool_runner.py` spawns `npx -y
 // @modelcontextprotocol/server-filesystem /tmp`: an `npx` earlier on PATH starts
 // `agent-testkit mcp` with a filesystem-like tool instead (no network). `memory/basic.py` is an
-// interactive session: stdin says a fact, looks at the memory, the debug view, and quits.
+// interactive session: stdin says a fact, looks at the memory, the debug view, and quits; it runs
+// once more against `serve` as a pytest suite would script it (issue 52 item 4, the memory tool
+// held to its input shape, found by this example).
 import { execFile } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { fakeAnthropic as FakeAnthropic } from "../../../fixtures/msw/index.js";
 import { requireFreshBuild, root } from "../../build.js";
 import { pythonEnvironment } from "../../python.js";
+import { useServer } from "../../serve/testServer.js";
 
 type Fake = ReturnType<typeof FakeAnthropic>;
 const vendored = join(root, "vendor/sdk-examples/anthropic-sdk-python");
@@ -64,14 +67,14 @@ beforeAll(async () => {
   chmodSync(join(bin, "npx"), 0o755);
 }, 420_000);
 
-function runPython(name: string, baseUrl: string, cwd: string) {
+function runPython(name: string, baseUrl: string, cwd: string, timeout = 60_000) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       python as string,
       [join(vendored, name)],
       {
         cwd,
-        timeout: 60_000,
+        timeout,
         env: {
           ...process.env,
           PATH: `${bin}:${process.env.PATH ?? ""}`,
@@ -118,4 +121,53 @@ describe("anthropic-sdk-python's examples on fakeAnthropic", () => {
       await server.close();
     }
   });
+});
+
+describe("memory/basic.py against serve", () => {
+  const served = useServer();
+  const call = (input: Record<string, unknown>) => ({ functionCall: ["memory", input] });
+
+  // on an API error the example's spinner thread spins on: the process is stopped after `timeout`
+  async function session(memoryCall: Record<string, unknown>, timeout?: number) {
+    const { json } = await served.call("POST", "/sessions", {});
+    const queued = await served.call("POST", `/sessions/${json.id}/reply`, {
+      fake: "anthropic",
+      turns: [call(memoryCall), { message: "Noted: short, Python." }],
+    });
+    expect(queued.status).toBe(200);
+    const ran = await runPython(
+      "memory/basic.py",
+      `${served.server.url}/s/${json.id}`,
+      mkdtempSync(join(work, "run-")),
+      timeout,
+    );
+    return { id: json.id as string, ...ran };
+  }
+
+  it("runs its memory tool on a call scripted over the control API", async (context) => {
+    if (!python) {
+      console.warn(`skipped: ${missing}`);
+      return context.skip();
+    }
+    const { id, code, stdout, stderr } = await session({ command: "view", path: "/memories" });
+    expect(stderr, stderr).not.toMatch(/Traceback|Error/);
+    expect(code, stdout + stderr).toBe(0);
+    expect(stdout).toContain("[Memory tool called: view]");
+    expect(stdout).toContain("Noted: short, Python.");
+    const held = await served.call("POST", `/sessions/${id}/expect`, {
+      fake: "anthropic",
+      matcher: "toHaveCalledTool",
+      args: ["memory", { command: "view", path: "/memories" }],
+    });
+    expect(held.json).toMatchObject({ pass: true });
+    expect((await served.call("GET", `/sessions/${id}/requests?fake=anthropic`)).json).toHaveLength(2);
+  }, 90_000);
+
+  it("refuses a scripted memory call that is not of the tool's shape, and the example sees the 400", async (context) => {
+    if (!python) return context.skip();
+    const { code, stderr } = await session({ command: "explode" }, 15_000);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/BadRequestError|400/);
+    expect(stderr).toContain("memory");
+  }, 90_000);
 });
