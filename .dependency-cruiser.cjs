@@ -1,16 +1,20 @@
 // The house's import rules (docs/architecture.md), checked by `npm run lint:imports` in `npm test`:
 // no import circle, type imports included, and imports that run one way only:
-// internal ← core ← wire ← factories ← the fakes' kit ← cassette ← fakes ← entries.
+// internal ← core ← wire ← factories ← the fakes' kit ← cassette ← the model fakes' composition ←
+// fakes ← entries.
 
+/** The folders of fixtures/msw that are no fake: what the fakes stand on. */
+const NOT_A_FAKE = "(?!kit/|cassette/|define/)";
 /** The layers, lowest first: a module may import its own layer and those before it. */
 const LAYERS = [
   ["internal", "^src/internal/"],
   ["core", "^src/(?!internal/|wire/|cli/|index\\.ts$|cli\\.ts$)[^/]+\\.ts$"],
   ["wire", "^src/wire/"],
   ["factories", "^fixtures/factories/"],
-  ["kit", "^fixtures/msw/(?!index\\.ts$)[^/]+\\.ts$"],
+  ["kit", "^fixtures/msw/kit/"],
   ["cassette", "^fixtures/msw/cassette/"],
-  ["fakes", "^(fixtures/msw/(?!cassette/)[^/]+/|fixtures/mcp/(?!index\\.ts$|stdio\\.ts$))"],
+  ["define", "^fixtures/msw/define/"],
+  ["fakes", `^(fixtures/msw/${NOT_A_FAKE}[^/]+/|fixtures/mcp/(?!index\\.ts$|stdio\\.ts$))`],
 ];
 /** What stands on every layer: the package's entries, the matchers, the CLI and the server it runs. */
 const ENTRIES =
@@ -40,15 +44,15 @@ module.exports = {
       name: "fake-imports-fake",
       comment: "a fake imports no file of another fake: what two fakes share belongs to the kit",
       severity: "error",
-      from: { path: "^fixtures/msw/(?!cassette/)([^/]+)/" },
-      to: { path: "^fixtures/msw/(?!cassette/)[^/]+/", pathNot: "^fixtures/msw/$1/" },
+      from: { path: `^fixtures/msw/${NOT_A_FAKE}([^/]+)/` },
+      to: { path: `^fixtures/msw/${NOT_A_FAKE}[^/]+/`, pathNot: "^fixtures/msw/$1/" },
     },
     {
       name: "mcp-imports-no-model-fake",
       comment: "the MCP fake imports no file of a model fake: what they share belongs to the kit",
       severity: "error",
       from: { path: "^fixtures/mcp/" },
-      to: { path: "^fixtures/msw/(?!cassette/)[^/]+/" },
+      to: { path: `^fixtures/msw/${NOT_A_FAKE}[^/]+/` },
     },
     {
       name: "cli-reads-no-fake",

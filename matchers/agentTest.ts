@@ -3,10 +3,10 @@ import { basename, dirname, resolve } from "node:path";
 import { afterAll, test } from "vitest";
 import type { AgentsFake, AgentsFakeOptions } from "../fixtures/msw/agents/index.js";
 import type { CassetteOptions } from "../fixtures/msw/cassette/cassette.js";
+import type { AcceptSocket } from "../fixtures/msw/kit/socket.js";
+import type { Dispatch } from "../fixtures/msw/kit/transports.js";
+import { unhandledGuard } from "../fixtures/msw/kit/unhandledGuard.js";
 import type { ResponsesFake, ResponsesFakeOptions } from "../fixtures/msw/responses/index.js";
-import type { AcceptSocket } from "../fixtures/msw/socket.js";
-import type { Dispatch } from "../fixtures/msw/transports.js";
-import { unhandledGuard } from "../fixtures/msw/unhandledGuard.js";
 import { perTest } from "../src/internal/running.js";
 
 /** The fixtures `agentTest` gives each test. */
@@ -173,8 +173,8 @@ export function createAgentTest(options: AgentTestOptions = {}) {
     (ready ??= (async () => {
       const [{ dispatchingHandlers }, { ACCEPT_SOCKET, linkHandlers }, { responsesRoutes }, { agentsRoutes }, server] =
         await Promise.all([
-          import("../fixtures/msw/transports.js"),
-          import("../fixtures/msw/socket.js"),
+          import("../fixtures/msw/kit/transports.js"),
+          import("../fixtures/msw/kit/socket.js"),
           import("../fixtures/msw/responses/routes.js"),
           import("../fixtures/msw/agents/routes.js"),
           options.server ?? ownServer(),

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/lateBoundFetch.js";
+import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/kit/lateBoundFetch.js";
 import { agentMatchers } from "./index.js";
 import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
 

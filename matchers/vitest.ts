@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/lateBoundFetch.js";
+import { installLateBoundFetch, providePlaceholderKey } from "../fixtures/msw/kit/lateBoundFetch.js";
 import { testEnded, testStarted } from "../src/internal/running.js";
 import { agentMatchers } from "./index.js";
 import type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";

@@ -443,8 +443,3 @@ export function linearRegExp(pattern: string, flags = "u"): RegExpLike {
 }
 // Ajv asks an engine for the code that would load it in standalone code, which we never generate.
 linearRegExp.code = "agent-testkit/linearRegExp";
-
-/** Whether `pattern` runs on the linear engine (false: it needs the native, backtracking one). */
-export function isLinearPattern(pattern: string): boolean {
-  return linearRegExp(pattern) instanceof RegExp === false;
-}

@@ -147,17 +147,6 @@ class LruMap<K, V> {
 const byIdentity = new WeakCache<object, ValidateFunction>();
 const byStructure = new LruMap<string, ValidateFunction>(VALIDATOR_CACHE_SIZE);
 const byText = new LruMap<string, ValidateFunction>(VALIDATOR_CACHE_SIZE);
-let compileCount = 0;
-
-/** How many validators the structural cache holds now (at most {@link VALIDATOR_CACHE_SIZE}). */
-export function cachedValidatorCount(): number {
-  return byStructure.size;
-}
-
-/** How many schemas have been compiled so far (structurally equal schemas count once). */
-export function compiledSchemaCount(): number {
-  return compileCount;
-}
 
 /**
  * A compiled JSON Schema, from {@link validatorFor}: call it to know whether a value passes;
@@ -221,9 +210,7 @@ function compile(schema: JsonSchema, toolName: string): ValidateFunction {
     let copy = typeof schema === "boolean" ? schema : (structuredClone(schema) as Record<string, unknown>);
     if (typeof copy === "object" && (draft === "draft-04" || draft === "draft-06")) copy = asDraft07(copy, draft);
     const ajv = ajvFor(draft === "2020-12" || draft === "2019-09" ? draft : "draft-07");
-    const validate = compileAlone(ajv, copy);
-    compileCount++;
-    return validate;
+    return compileAlone(ajv, copy);
   } catch (error) {
     throw new ToolSchemaError(toolName, error instanceof Error ? error.message : String(error));
   }

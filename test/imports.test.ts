@@ -48,15 +48,16 @@ describe("the rules catch what they name", () => {
   const up2 = ["..", "..", ""].join("/");
   const files: Record<string, string> = {
     // a circle closed by type imports only
-    "fixtures/msw/a.ts": 'import type { B } from "./b.js";\nexport type A = B | 1;\n',
-    "fixtures/msw/b.ts": 'import type { A } from "./a.js";\nexport type B = { a?: A };\n',
+    "fixtures/msw/kit/a.ts": 'import type { B } from "./b.js";\nexport type A = B | 1;\n',
+    "fixtures/msw/kit/b.ts": 'import type { A } from "./a.js";\nexport type B = { a?: A };\n',
     // each layer reaching one above it
     "src/internal/read.ts": 'import type { Gate } from "../gate.js";\nexport type R = Gate;\n',
     "src/gate.ts": 'import type { W } from "./wire/responses.js";\nexport type Gate = W;\n',
     "src/wire/responses.ts": `import type { F } from "${up2}fixtures/factories/responses.js";\nexport type W = F;\n`,
-    "fixtures/factories/responses.ts": 'import type { K } from "../msw/kit.js";\nexport type F = K;\n',
-    "fixtures/msw/kit.ts": 'import type { C } from "./cassette/cassette.js";\nexport type K = C;\n',
-    "fixtures/msw/cassette/cassette.ts": 'import type { R } from "../responses/fake.js";\nexport type C = R;\n',
+    "fixtures/factories/responses.ts": 'import type { K } from "../msw/kit/kit.js";\nexport type F = K;\n',
+    "fixtures/msw/kit/kit.ts": 'import type { C } from "../cassette/cassette.js";\nexport type K = C;\n',
+    "fixtures/msw/cassette/cassette.ts": 'import type { D } from "../define/modelFake.js";\nexport type C = D;\n',
+    "fixtures/msw/define/modelFake.ts": 'import type { R } from "../responses/fake.js";\nexport type D = R;\n',
     "fixtures/msw/responses/fake.ts": 'import type { E } from "../index.js";\nexport type R = E;\n',
     "fixtures/msw/index.ts": "export type E = 1;\n",
     // a fake importing another fake, the CLI reading a fake, a matcher loading one
@@ -68,13 +69,14 @@ describe("the rules catch what they name", () => {
   const found = violations(dir).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 
   test.each([
-    "no-circular: fixtures/msw/a.ts → fixtures/msw/b.ts",
+    "no-circular: fixtures/msw/kit/a.ts → fixtures/msw/kit/b.ts",
     "layer-internal: src/internal/read.ts → src/gate.ts",
     "layer-core: src/gate.ts → src/wire/responses.ts",
     "layer-wire: src/wire/responses.ts → fixtures/factories/responses.ts",
-    "layer-factories: fixtures/factories/responses.ts → fixtures/msw/kit.ts",
-    "layer-kit: fixtures/msw/kit.ts → fixtures/msw/cassette/cassette.ts",
-    "layer-cassette: fixtures/msw/cassette/cassette.ts → fixtures/msw/responses/fake.ts",
+    "layer-factories: fixtures/factories/responses.ts → fixtures/msw/kit/kit.ts",
+    "layer-kit: fixtures/msw/kit/kit.ts → fixtures/msw/cassette/cassette.ts",
+    "layer-cassette: fixtures/msw/cassette/cassette.ts → fixtures/msw/define/modelFake.ts",
+    "layer-define: fixtures/msw/define/modelFake.ts → fixtures/msw/responses/fake.ts",
     "layer-fakes: fixtures/msw/responses/fake.ts → fixtures/msw/index.ts",
     "fake-imports-fake: fixtures/msw/chat/fake.ts → fixtures/msw/responses/fake.ts",
     "cli-reads-no-fake: src/cli/check.ts → fixtures/msw/responses/fake.ts",

@@ -1,15 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -142,30 +133,6 @@ describe("docs/architecture.md is the map", () => {
     expect(mentioned.length).toBeGreaterThan(50);
     expect(mentioned.filter((path) => !known.has(named(path)))).toEqual([]);
   });
-});
-
-test("every fake has the same skeleton", () => {
-  const SKELETON = [
-    "types.ts",
-    "state.ts",
-    "routes.ts",
-    "request.ts",
-    "inputs.ts",
-    "script.ts",
-    "turn.ts",
-    "replayed.ts",
-    "cassetteProfile.ts",
-    "fake.ts",
-    "index.ts",
-  ];
-  const fakes = readdirSync(join(root, "fixtures/msw"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== "cassette")
-    .map((entry) => entry.name);
-  expect(fakes.length).toBeGreaterThanOrEqual(2);
-  const missing = fakes.flatMap((fake) =>
-    SKELETON.filter((file) => !existsSync(join(root, "fixtures/msw", fake, file))).map((file) => `${fake}/${file}`),
-  );
-  expect(missing).toEqual([]);
 });
 
 // Lines wrap at the formatter's width (120, biome.jsonc). What it cannot wrap is one literal: a

@@ -4,7 +4,7 @@
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { estimateTokens, textLength } from "../../fixtures/msw/usage.js";
+import { estimateTokens, textLength } from "../../fixtures/msw/kit/usage.js";
 import { CACHE_RETENTION_MS, PromptCache, PromptHash, promptPieces } from "../../src/promptCache.js";
 
 const instructions = "You are the archivist. Quote the ledger exactly and keep answers short. ".repeat(70);

@@ -140,7 +140,7 @@ test("a client that vanishes mid-response, or mid-queue, leaves the fake serving
 test("without the ws package, an upgrade is a 501 saying to install it, and HTTP keeps serving", async () => {
   const { createContext } = await import("../../fixtures/msw/responses/state.js");
   const { upgradeHandler } = await import("../../fixtures/msw/responses/websocket.js");
-  const { listenServer } = await import("../../fixtures/msw/transports.js");
+  const { listenServer } = await import("../../fixtures/msw/kit/transports.js");
   const ctx = createContext({});
   const server = await listenServer(
     "/v1",
@@ -222,7 +222,7 @@ test("a client that queues more messages than the bound without reading is close
 });
 
 test("an upgrade handler that throws is a 500 on that socket, never the host's crash", async () => {
-  const { listenServer } = await import("../../fixtures/msw/transports.js");
+  const { listenServer } = await import("../../fixtures/msw/kit/transports.js");
   const server = await listenServer(
     "/v1",
     async () => new Response("{}", { headers: { "content-type": "application/json" } }),

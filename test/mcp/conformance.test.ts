@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Listening } from "../../fixtures/msw/transports.js";
+import type { Listening } from "../../fixtures/msw/kit/transports.js";
 import { root } from "../build.js";
 import { everythingServer } from "./conformance/everything.js";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fakeMcp, mcpAsk, mcpFault } from "../../fixtures/mcp/index.js";
-import type { Listening } from "../../fixtures/msw/transports.js";
+import type { Listening } from "../../fixtures/msw/kit/transports.js";
 import { requireFreshBuild, root } from "../build.js";
 import { pythonEnvironment } from "../python.js";
 

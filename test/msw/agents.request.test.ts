@@ -4,8 +4,8 @@ import OpenAI from "openai";
 import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agents/sessions/sessions";
 import { describe, expect, it } from "vitest";
 import { parseInputEvent, parseSessionCreate, parseSessionUpdate } from "../../fixtures/msw/agents/request.js";
-import { HttpError } from "../../fixtures/msw/errors.js";
 import { agentStep, fakeAgents } from "../../fixtures/msw/index.js";
+import { HttpError } from "../../fixtures/msw/kit/errors.js";
 import { lookupOrder, salesReport } from "./agents.scenarios.js";
 
 describe("parseInputEvent", () => {

@@ -3,8 +3,8 @@
 // for what a strict fake refuses.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
-import { parseResponsesBody, RESPONSES_CREATE_SCHEMA } from "../../fixtures/msw/bodies.js";
 import { fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { parseResponsesBody, RESPONSES_CREATE_SCHEMA } from "../../fixtures/msw/kit/bodies.js";
 import { parseCreate } from "../../fixtures/msw/responses/request.js";
 import { documentSchema, specErrors } from "../fixtures/openapi.js";
 

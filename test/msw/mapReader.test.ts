@@ -4,8 +4,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
-import { mapReader } from "../../fixtures/msw/getters.js";
 import { fakeAnthropic, fakeChatCompletions, turn } from "../../fixtures/msw/index.js";
+import { mapReader } from "../../fixtures/msw/kit/getters.js";
 
 describe("mapReader", () => {
   it("copies each entry once, hands out the same map until one is added, replaced or deleted", () => {

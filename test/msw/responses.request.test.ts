@@ -2,8 +2,8 @@
 // step (and the responder) reads from it.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../../fixtures/msw/errors.js";
 import { fakeResponses, type ParsedRequest, turn } from "../../fixtures/msw/index.js";
+import { HttpError } from "../../fixtures/msw/kit/errors.js";
 import { parseCreate } from "../../fixtures/msw/responses/request.js";
 
 const tool = {

@@ -1,9 +1,9 @@
 // The kit's dispatcher: what a fake's route table answers besides its routes (404, 405, 401, its
 // guard, decoded parameters), which body a logged request is typed with, and the prefixes served.
 import { describe, expect, test } from "vitest";
-import { HttpError } from "../../fixtures/msw/errors.js";
-import type { RecordedRequest } from "../../fixtures/msw/requestLog.js";
-import { type Route, routeTable } from "../../fixtures/msw/routeTable.js";
+import { HttpError } from "../../fixtures/msw/kit/errors.js";
+import type { RecordedRequest } from "../../fixtures/msw/kit/requestLog.js";
+import { type Route, routeTable } from "../../fixtures/msw/kit/routeTable.js";
 
 interface Ctx {
   basePath: string;

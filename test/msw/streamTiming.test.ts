@@ -6,7 +6,7 @@ import OpenAI from "openai";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { WebSocket as WsSocket } from "ws";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { pacingOf } from "../../fixtures/msw/pacing.js";
+import { pacingOf } from "../../fixtures/msw/kit/pacing.js";
 import { strictServer } from "./server.js";
 
 // taken before any test fakes the timers (they replace performance.now, Date and process.hrtime)

@@ -1,4 +1,4 @@
-// Every fake's `clock` option means one thing (msw/clock.ts timestampsFor): by default a fixed
+// Every fake's `clock` option means one thing (msw/kit/clock.ts timestampsFor): by default a fixed
 // clock from 2026-10-22 that moves one second on at each reading (the Responses fake used its
 // factories' frozen instant, the Chat fake a seeded one, the Agents fake this); a function is read;
 // "manual" reads the fake's clock; reset() starts the default clock over.

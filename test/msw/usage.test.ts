@@ -5,7 +5,7 @@ import type { SessionCreateParamsNonStreaming } from "openai/resources/beta/agen
 import { describe, expect, test } from "vitest";
 import { examples } from "../../fixtures/factories/index.js";
 import { agentStep, fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { estimateTokens } from "../../fixtures/msw/usage.js";
+import { estimateTokens } from "../../fixtures/msw/kit/usage.js";
 
 const client = (fake: { fetch: typeof fetch }) => new OpenAI({ apiKey: "test-key", fetch: fake.fetch, maxRetries: 0 });
 

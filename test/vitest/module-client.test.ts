@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { PLACEHOLDER_API_KEY, providePlaceholderKey } from "../../fixtures/msw/lateBoundFetch.js";
+import { PLACEHOLDER_API_KEY, providePlaceholderKey } from "../../fixtures/msw/kit/lateBoundFetch.js";
 import { agentTest } from "../../matchers/vitest.js";
 
 const moduleLevel = new OpenAI({ maxRetries: 0 }); // built before listen(), with no key given

@@ -4,11 +4,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { CassetteFileError, readCassetteFile } from "../../../fixtures/msw/cassette/file.js";
-import { cassetteLoads, loadSection, unusedSections } from "../../../fixtures/msw/cassette/store.js";
+import { loadSection, unusedSections } from "../../../fixtures/msw/cassette/store.js";
 import { fakeResponses, turn } from "../../../fixtures/msw/index.js";
 import { VERSION } from "../../../src/version.js";
+
+// what the store reads from disk, counted by path
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  return { ...fs, readFileSync: vi.fn(fs.readFileSync) };
+});
+const { readFileSync: counted } = await import("node:fs");
+const loadsOf = (path: string) =>
+  vi.mocked(counted).mock.calls.filter(([file]) => String(file) === path && !String(file).endsWith(".lock")).length;
 
 const KEY = "sk-test-recording-key-0123456789";
 const dir = mkdtempSync(join(tmpdir(), "agent-testkit-cassette-store-"));
@@ -48,16 +57,16 @@ describe("read once per process", () => {
   test("fakes of an unchanged cassette share one read; a rewritten file is read again", async () => {
     const path = join(dir, "once.jsonl");
     writeFileSync(path, `${line("a", "one")}\n${line("b", "two")}\n`);
-    const before = cassetteLoads();
+    const before = loadsOf(path);
     for (let i = 0; i < 20; i++) {
       const fake = fakeResponses({ cassette: { path, section: i % 2 === 0 ? "a" : "b", mode: "replay" } });
       expect((await ask(fake, i % 2 === 0 ? "one" : "two")).id).toMatch(/^resp_/);
     }
-    expect(cassetteLoads() - before).toBe(1);
+    expect(loadsOf(path) - before).toBe(1);
     writeFileSync(path, `${line("a", "one", "Lyon.")}\n`);
     const fake = fakeResponses({ cassette: { path, section: "a", mode: "replay" } });
     expect((await ask(fake, "one")).output_text).toBe("Lyon.");
-    expect(cassetteLoads() - before).toBe(2);
+    expect(loadsOf(path) - before).toBe(2);
   });
 
   test("a section's lines are parsed when a fake asks for it: a broken line of another section does not stop it", async () => {
