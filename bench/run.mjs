@@ -26,6 +26,7 @@ const benches = {
     (await import("./report-formats.mjs")).benchReportFormats({ lines: Number(process.env.BENCH_LINES ?? 1_000_000) }),
   hostile: async () => (await import("./hostile.mjs")).benchHostile(),
   serve: async () => (await import("./serve.mjs")).benchServe(),
+  "serve-wires": async () => (await import("./serve.mjs")).benchServeWires(),
 };
 
 // In a child: run one benchmark and print its result as JSON.

@@ -2,9 +2,113 @@
 // sequential responses.create through a serve session (the control API scripted by rules, the
 // session reached by its base URL) and through a fake's own loopback server (its responder), both
 // real HTTP on 127.0.0.1; and how many sessions the control API makes (and ends) per second.
+import { createServer } from "node:http";
+import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { fakeResponses, turn } from "../dist/msw.js";
+import { fakeAnthropic, fakeChatCompletions, fakeResponses, turn } from "../dist/msw.js";
 import { startServer } from "../dist/serve.js";
+
+/** A bare node:http server answering every request with one stored JSON body: the floor. */
+async function bareServer(body) {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** Each wire's official client call, its fake (answering "hi" to every request), and its base path. */
+const WIRES = {
+  responses: {
+    fake: () => fakeResponses(),
+    base: "/v1",
+    call: (url) => {
+      const client = new OpenAI({ apiKey: "k", baseURL: url, maxRetries: 0 });
+      return () => client.responses.create({ model: "gpt-5", input: "Hi" });
+    },
+  },
+  chat: {
+    fake: () => fakeChatCompletions(),
+    base: "/v1",
+    call: (url) => {
+      const client = new OpenAI({ apiKey: "k", baseURL: url, maxRetries: 0 });
+      return () => client.chat.completions.create({ model: "gpt-5", messages: [{ role: "user", content: "Hi" }] });
+    },
+  },
+  anthropic: {
+    fake: () => fakeAnthropic(),
+    base: "",
+    call: (url) => {
+      const client = new Anthropic({ apiKey: "k", baseURL: url, maxRetries: 0 });
+      return () =>
+        client.messages.create({
+          model: "claude-sonnet-5",
+          max_tokens: 64,
+          messages: [{ role: "user", content: "Hi" }],
+        });
+    },
+  },
+};
+
+/**
+ * Per wire, the official client's sequential calls against `fake.listen()`, a `serve` session and
+ * a bare node:http server answering the fake's own answer as a stored body (ms per call: best of
+ * `rounds`; ratios to the bare server).
+ */
+export async function benchServeWires({ count = 500, rounds = 5 } = {}) {
+  const server = await startServer({ strict: true });
+  const control = (path, body) =>
+    fetch(`${server.url}/_testkit${path}`, { method: "POST", body: JSON.stringify(body) }).then((r) => r.json());
+  const msPerCall = {};
+  const ratios = [];
+  try {
+    for (const [wire, spec] of Object.entries(WIRES)) {
+      const fake = spec.fake().respond(() => turn.message("hi"));
+      const listening = await fake.listen();
+      const root = listening.url.slice(0, listening.url.length - spec.base.length);
+      await spec.call(root + spec.base)();
+      const stored = JSON.stringify(fake.requests[0].response.body);
+      const bare = await bareServer(stored);
+      const session = await control("/sessions", {});
+      await control(`/sessions/${session.id}/rules`, {
+        ...(wire === "responses" ? {} : { fake: wire }),
+        rules: [{ turns: [{ message: "hi" }] }],
+      });
+      const sessionRoot = session.baseURL.slice(0, session.baseURL.length - "/v1".length);
+      const sides = {
+        bare: spec.call(bare.url + spec.base),
+        listen: spec.call(root + spec.base),
+        serve: spec.call(sessionRoot + spec.base),
+      };
+      const best = { bare: Infinity, listen: Infinity, serve: Infinity };
+      for (let round = 0; round <= rounds; round++)
+        for (const [side, call] of Object.entries(sides)) {
+          fake.reset();
+          fake.respond(() => turn.message("hi"));
+          const start = performance.now();
+          for (let i = 0; i < count; i++) await call();
+          // the first round warms up
+          if (round > 0) best[side] = Math.min(best[side], (performance.now() - start) / count);
+        }
+      await listening.close();
+      await bare.close();
+      for (const side of ["bare", "listen", "serve"]) msPerCall[`${wire}: ${side}`] = +best[side].toFixed(3);
+      ratios.push({ name: `${wire}: fake.listen() / bare node:http`, value: best.listen / best.bare, target: 1.15 });
+      ratios.push({ name: `${wire}: serve / bare node:http`, value: best.serve / best.bare, target: 1.15 });
+    }
+  } finally {
+    await server.close();
+  }
+  return {
+    name: `serve and fake.listen() against a bare node:http server answering the same body: ${count} sequential calls per wire, the official clients (ms per call: best of ${rounds})`,
+    msPerCall,
+    ratios,
+  };
+}
 
 async function sequential(client, count) {
   const start = performance.now();
