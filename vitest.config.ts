@@ -46,6 +46,9 @@ export default defineConfig({
   },
   test: {
     setupFiles: ["./test/setup.ts"],
+    // A test's timeout guards against a hang, never measures speed (that is `npm run bench`): tests that
+    // spawn the CLI or a client take seconds on a loaded CI machine, past Vitest's default of 5.
+    testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: "isolated", include: isolated, exclude: EXCLUDE, isolate: true } },
       { extends: true, test: { name: "shared", include: INCLUDE, exclude: [...EXCLUDE, ...isolated], isolate: false } },
