@@ -89,10 +89,9 @@ export async function benchServeWires({ count = 500, rounds = 5 } = {}) {
         for (const [side, call] of Object.entries(sides)) {
           fake.reset();
           fake.respond(() => turn.message("hi"));
-          const start = performance.now();
-          for (let i = 0; i < count; i++) await call();
+          const ms = await timed(call, count);
           // the first round warms up
-          if (round > 0) best[side] = Math.min(best[side], (performance.now() - start) / count);
+          if (round > 0) best[side] = Math.min(best[side], ms / count);
         }
       await listening.close();
       await bare.close();
@@ -110,11 +109,14 @@ export async function benchServeWires({ count = 500, rounds = 5 } = {}) {
   };
 }
 
-async function sequential(client, count) {
+/** How long `count` sequential calls take, in ms. */
+async function timed(call, count) {
   const start = performance.now();
-  for (let i = 0; i < count; i++) await client.responses.create({ model: "gpt-5", input: "Hi" });
+  for (let i = 0; i < count; i++) await call();
   return performance.now() - start;
 }
+
+const sequential = (client, count) => timed(() => client.responses.create({ model: "gpt-5", input: "Hi" }), count);
 
 async function paired(rounds, count, a, b) {
   await a(100);

@@ -28,7 +28,6 @@ const SESSION = ["I prefer short answers, and Python.", "/memory_view", "/debug"
 let python: string | undefined;
 let missing = "";
 let newFake: () => Fake;
-let answerFor: (context: { body: unknown }) => unknown;
 let bin: string;
 let work: string;
 
@@ -39,11 +38,10 @@ beforeAll(async () => {
   else python = env.python;
   // the built package, as the examples' preload loads it: its turns are the ones answer.mjs builds
   const msw = (await import(pathToFileURL(join(root, "dist/msw.js")).href)) as { fakeAnthropic: typeof FakeAnthropic };
-  const answers = (await import(pathToFileURL(join(root, "test/msw/clients/sdkExamples.answer.mjs")).href)) as {
-    answer: typeof answerFor;
+  const { answer } = (await import(pathToFileURL(join(root, "test/msw/clients/sdkExamples.answer.mjs")).href)) as {
+    answer: never;
   };
-  answerFor = answers.answer;
-  newFake = () => msw.fakeAnthropic({ strict: false }).respond(answerFor as never);
+  newFake = () => msw.fakeAnthropic({ strict: false }).respond(answer);
   mkdirSync(join(root, "node_modules/.cache"), { recursive: true });
   work = mkdtempSync(join(root, "node_modules/.cache/sdk-examples-python-"));
   bin = join(work, "bin");
