@@ -4,8 +4,9 @@
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { fakeAgents, fakeResponses, turn } from "../../fixtures/msw/index.js";
-import { parseResponsesBody, RESPONSES_CREATE_SCHEMA } from "../../fixtures/msw/kit/bodies.js";
+import { parseResponsesBody } from "../../fixtures/msw/kit/bodies.js";
 import { parseCreate } from "../../fixtures/msw/responses/request.js";
+import { RESPONSES_CREATE_SCHEMA } from "../../src/wire/responsesRequest.js";
 import { documentSchema, specErrors } from "../fixtures/openapi.js";
 
 const CANDIDATES: readonly unknown[] = [
@@ -112,7 +113,7 @@ describe("a strict fake refuses by the schema, in the API's words", () => {
       { temperature: "hot" },
       "temperature",
       "invalid_type",
-      "Invalid type for 'temperature': expected a number or null, but got a string instead.",
+      "Invalid type for 'temperature': expected a number, but got a string instead.",
     ],
     [
       { reasoning: { effort: "extreme" } },
@@ -139,7 +140,12 @@ describe("a strict fake refuses by the schema, in the API's words", () => {
       "Invalid type for 'input[0]': expected an object, but got an integer instead.",
     ],
     [{ metadata: { a: 1 } }, "metadata.a", "invalid_type", "Invalid type for 'metadata.a': expected a string"],
-    [{ top_logprobs: 21 }, "top_logprobs", "invalid_value", "Invalid 'top_logprobs'"],
+    [
+      { top_logprobs: 21 },
+      "top_logprobs",
+      "integer_above_max_value",
+      "Invalid 'top_logprobs': integer above maximum value",
+    ],
     [
       { image: { context_compression: "max" } },
       "image",

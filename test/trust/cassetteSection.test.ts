@@ -48,7 +48,7 @@ describe.each(["record", "new"] as const)("two fakes on one section in %s mode, 
       status: 400,
       code: "cassette_unsaved",
       message: expect.stringContaining(
-        "did not save it in " + path + ' [section "checkout"]: another fake recorded this section earlier in this run',
+        `did not save it in ${path} [section "checkout"]: another fake recorded this section earlier in this run`,
       ),
     });
     const lines = readFileSync(path, "utf8").trim().split("\n").slice(1);
