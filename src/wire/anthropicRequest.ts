@@ -9,29 +9,39 @@ const { number, integer, string, boolean } = nullable;
 
 /**
  * A content block as sent (a text, an image, a tool_use, a tool_result, a thinking block, …): the
- * fields the schema checks typed (which a block has follows its `type`), the rest as sent.
+ * fields the schema checks typed (which a block has follows its `type`); every other field is
+ * kept as sent (no index signature: the SDK's block types, interfaces, are assignable to it).
  */
 export interface AnthropicRequestBlock {
   type: string;
   text?: string;
-  source?: Record<string, unknown>;
+  /** An image's or document's source (an object), a search result's (a string). */
+  source?: unknown;
   id?: string;
   name?: string;
-  input?: Record<string, unknown>;
+  /** An object (the schema says so; the SDK types it `unknown`). */
+  input?: unknown;
   tool_use_id?: string;
   is_error?: boolean | null;
   thinking?: string;
   signature?: string;
   data?: string;
-  [key: string]: unknown;
+  /** A tool result's content: a string, or blocks. */
+  content?: unknown;
+  cache_control?: unknown;
+  citations?: unknown;
 }
 
 /** A system prompt's block: text (with its cache breakpoint and citations as sent). */
 export type AnthropicRequestTextBlock = { type: "text"; text: string; cache_control?: unknown; citations?: unknown };
 
-/** A message of an Anthropic Messages request: a role, and a string or content blocks. */
+/**
+ * A message of an Anthropic Messages request: a role, and a string or content blocks. A `system`
+ * message (mid-conversation instructions, text only) is what `@anthropic-ai/sdk` 1.17 types as
+ * `SystemMessageParam`.
+ */
 export interface AnthropicRequestMessage {
-  role: "user" | "assistant";
+  role: "user" | "assistant" | "system";
   content: string | readonly AnthropicRequestBlock[];
 }
 
@@ -52,10 +62,11 @@ export type AnthropicRequestToolChoice =
   | { type: "auto" | "any" | "none"; disable_parallel_tool_use?: boolean }
   | { type: "tool"; name: string; disable_parallel_tool_use?: boolean };
 
-/** Extended thinking: on with a budget, adaptive, or off. */
+/** Extended thinking: on with a budget, adaptive, between tool calls (`@anthropic-ai/sdk` 1.17), or off. */
 export type AnthropicRequestThinking =
   | { type: "enabled"; budget_tokens: number; display?: unknown }
   | { type: "adaptive"; display?: unknown }
+  | { type: "between_tools" }
   | { type: "disabled" };
 
 /** A server of the MCP connector (`mcp_servers`, the `mcp-client` beta). */
@@ -133,7 +144,7 @@ const BLOCK: SchemaNode = {
 const MESSAGE: SchemaNode = {
   ...record(
     {
-      role: strings("user", "assistant"),
+      role: strings("user", "assistant", "system"),
       content: {
         anyOf: [STRING, { type: "array", items: BLOCK }],
         description: "a valid string or a valid list",
@@ -174,6 +185,7 @@ const THINKING: SchemaNode = orNull({
     block("enabled", { budget_tokens: { type: "integer", minimum: 1024 } }, ["budget_tokens"]),
     block("disabled"),
     block("adaptive"),
+    block("between_tools"),
   ],
 });
 

@@ -20,7 +20,7 @@ export interface ChatRequestToolCall {
 export interface ChatRequestMessage {
   role: (typeof CHAT_ROLES)[number];
   /** A string or content parts; an assistant's may be null (it made calls instead). */
-  content?: string | ReadonlyArray<Record<string, unknown>> | null;
+  content?: string | ReadonlyArray<{ type: string }> | null;
   name?: string;
   /** An assistant message's calls. */
   tool_calls?: readonly ChatRequestToolCall[] | null;

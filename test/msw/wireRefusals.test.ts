@@ -77,6 +77,22 @@ describe("Chat Completions: a strict fake refuses by the body's schema, in OpenA
     expect(fake.pending).toBe(1);
   });
 
+  it("takes a tool choice the SDK types that the old parse refused: allowed_tools", async () => {
+    const fake = fakeChatCompletions({ strict: true });
+    fake.reply(turn.message("ok"));
+    const client = new OpenAI({ apiKey: "test", fetch: fake.fetch, maxRetries: 0 });
+    const completion = await client.chat.completions.create({
+      model: "gpt-5",
+      messages: [{ role: "user", content: "hi" }],
+      tools: [{ type: "function", function: { name: "f", parameters: { type: "object" } } }],
+      tool_choice: {
+        type: "allowed_tools",
+        allowed_tools: { mode: "auto", tools: [{ type: "function", function: { name: "f" } }] },
+      },
+    });
+    expect(completion.choices[0]?.message.content).toBe("ok");
+  });
+
   it("a lax fake drops what does not fit and answers", async () => {
     const fake = fakeChatCompletions({ strict: false });
     fake.reply(turn.message("ok"));
@@ -98,8 +114,12 @@ describe("Anthropic Messages: a strict fake refuses by the body's schema, in its
     [claude({ messages: "hi" }), "messages: Input should be a valid list"],
     [claude({ messages: [7] }), "messages.0: Input should be a valid dictionary or object to extract fields from"],
     [
-      claude({ messages: [{ role: "system", content: "x" }] }),
-      "messages.0.role: Input should be 'user' or 'assistant'",
+      claude({ messages: [{ role: "robot", content: "x" }] }),
+      "messages.0.role: Input should be 'user', 'assistant' or 'system'",
+    ],
+    [
+      claude({ messages: [user, { role: "system", content: [{ type: "image", source: {} }] }] }),
+      "messages.1.content.0.type: Input should be 'text'",
     ],
     [
       claude({ messages: [{ role: "user", content: 5 }] }),
@@ -160,7 +180,7 @@ describe("Anthropic Messages: a strict fake refuses by the body's schema, in its
     const fake = fakeAnthropic({ strict: false });
     fake.reply(turn.message("ok"));
     const client = new Anthropic({ apiKey: "test", fetch: fake.fetch, maxRetries: 0 });
-    const body = claude({ messages: [{ role: "system", content: "x" }, user], top_k: "many" });
+    const body = claude({ messages: [{ role: "robot", content: "x" }, user], top_k: "many" });
     const message = await client.messages.create(body as never);
     expect(message.content).toEqual([expect.objectContaining({ type: "text", text: "ok" })]);
   });

@@ -429,9 +429,36 @@ describe("the API's errors and refusals", () => {
       client.messages.create({
         model: "claude-sonnet-4-5",
         max_tokens: 10,
-        messages: [{ role: "system", content: "?" }],
+        messages: [{ role: "robot", content: "?" }],
       } as never),
-    ).rejects.toThrow(/messages\.0\.role: Input should be 'user' or 'assistant'/);
+    ).rejects.toThrow(/messages\.0\.role: Input should be 'user', 'assistant' or 'system'/);
+  });
+
+  // @anthropic-ai/sdk 1.17 types a mid-conversation system message (SystemMessageParam): the SDK wins
+  test("a system message among the messages (text only) is taken, as the SDK types it", async () => {
+    const { fake, client } = setup();
+    fake.reply(turn.message("Brief."));
+    const messages: Anthropic.MessageParam[] = [
+      { role: "user", content: "Tell me about Oslo." },
+      { role: "assistant", content: "Oslo is the capital of Norway." },
+      { role: "system", content: "From now on, answer in one word." },
+      { role: "user", content: "And Bergen?" },
+    ];
+    const message = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 10, messages });
+    expect(message.content).toEqual([expect.objectContaining({ type: "text", text: "Brief." })]);
+  });
+
+  // @anthropic-ai/sdk 1.17 types thinking between tool calls (ThinkingConfigBetweenTools): thinking is on
+  test("thinking between tools is thinking on: a scripted reasoning turn answers with its block", async () => {
+    const { fake, client } = setup();
+    fake.reply(turn.reasoning("Weigh it.", turn.message("Done.")));
+    const message = await client.messages.create({
+      model: "claude-sonnet-4-5",
+      max_tokens: 2048,
+      thinking: { type: "between_tools" },
+      messages: [{ role: "user", content: "Think." }],
+    });
+    expect(message.content.map((block) => block.type)).toEqual(["thinking", "text"]);
   });
 
   test("a builder with no meaning on this wire is refused when scripted", () => {
