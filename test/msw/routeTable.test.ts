@@ -110,3 +110,42 @@ describe("a route table's dispatcher", () => {
     ).toThrow("the route table has GET /a/{} twice");
   });
 });
+
+describe("a route table's own words (the control API's table words its 404 and 405 and decodes its ids)", () => {
+  const own = routeTable<Ctx>(routes, {
+    auth: () => {},
+    decode: (segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return `<${segment}>`;
+      }
+    },
+    notFound: (ctx, request, url) => new HttpError(404, `none at ${url.pathname} (${request.method}, ${ctx.basePath})`),
+    notAllowed: (method, path, allowed) => new HttpError(405, `${method} on ${path}: it takes ${allowed.join(", ")}`),
+  });
+  const sendTo = async (method: string, path: string) => {
+    const url = new URL(`https://api.example.com/v1${path}`);
+    const request = { method, url: url.href, headers: new Headers(), text: async () => "" };
+    try {
+      const response = await own.dispatch({ basePath: "/v1", guarded: 0 }, request, url, {} as RecordedRequest);
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { status: error.status, text: error.message };
+    }
+  };
+
+  test("its 404, its 405 naming every method the path takes, its decoding, and no key asked for", async () => {
+    expect(await sendTo("GET", "/nothing")).toEqual({ status: 404, text: "none at /v1/nothing (GET, /v1)" });
+    expect(await sendTo("PUT", "/things/t1")).toEqual({
+      status: 405,
+      text: "PUT on /things/{thing_id}: it takes GET, DELETE",
+    });
+    expect(await sendTo("GET", "/things/%ZZ")).toEqual({ status: 200, text: "get <%ZZ>" });
+  });
+
+  test("the table hands out its routes, as declared, for a document generated from it", () => {
+    expect(own.routes).toBe(routes);
+  });
+});
