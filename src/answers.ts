@@ -128,3 +128,67 @@ function absorbDelta(block: Json, delta: unknown, json: Map<number, string>, ind
   if (type === "input_json_delta")
     json.set(index, (json.get(index) ?? "") + String(readField(delta, "partial_json") ?? ""));
 }
+
+/** A Gemini answer or stream chunk: it has `candidates` (or a prompt's `promptFeedback`) and a `responseId`. */
+function isGeminiAnswer(value: unknown): value is Json {
+  return isRecord(value) && (isArray(value.candidates) || isRecord(value.promptFeedback)) && "responseId" in value;
+}
+
+/**
+ * The answer of a Gemini generate call: its JSON body, or its chunks (an SSE stream's events, or
+ * the JSON array a stream without `alt=sse` sends) put together — each candidate's parts in order,
+ * adjacent text pieces of the same kind joined, a signature kept on the part it came with; the last
+ * finish reason and usage. Undefined otherwise.
+ */
+export function geminiResponseOf(answer: Answer): Json | undefined {
+  if (isGeminiAnswer(answer.body)) return answer.body;
+  const chunks = (isArray(answer.body) ? answer.body : isArray(answer.events) ? answer.events : []).filter(
+    isGeminiAnswer,
+  );
+  const first = chunks[0];
+  if (first === undefined) return undefined;
+  const candidates = new Map<number, Json & { parts: Json[] }>();
+  let usage: unknown;
+  for (const chunk of chunks) {
+    if (isRecord(chunk.usageMetadata)) usage = chunk.usageMetadata;
+    for (const candidate of isArray(chunk.candidates) ? chunk.candidates : []) {
+      const index = readField(candidate, "index") ?? 0;
+      if (typeof index !== "number") continue;
+      let whole = candidates.get(index);
+      if (!whole) candidates.set(index, (whole = { index, parts: [] }));
+      const finish = readField(candidate, "finishReason");
+      if (finish !== undefined) whole.finishReason = finish;
+      const ratings = readField(candidate, "safetyRatings");
+      if (ratings !== undefined) whole.safetyRatings = ratings;
+      for (const part of asParts(readField(readField(candidate, "content"), "parts"))) absorbPart(whole.parts, part);
+    }
+  }
+  return {
+    ...first,
+    candidates: [...candidates.values()].map(({ parts, ...rest }) =>
+      parts.length > 0 ? { ...rest, content: { role: "model", parts } } : rest,
+    ),
+    ...(usage === undefined ? {} : { usageMetadata: usage }),
+  };
+}
+
+function asParts(value: unknown): Json[] {
+  return isArray(value) ? value.filter(isRecord) : [];
+}
+
+/** A streamed part joined to the one before it when both are text of the same kind and the first is unsigned. */
+function absorbPart(parts: Json[], part: Json): void {
+  const last = parts.at(-1);
+  const joinable =
+    last !== undefined &&
+    typeof last.text === "string" &&
+    typeof part.text === "string" &&
+    last.thought === part.thought &&
+    last.thoughtSignature === undefined;
+  if (!joinable) {
+    parts.push({ ...part });
+    return;
+  }
+  last.text = `${last.text as string}${part.text as string}`;
+  if (part.thoughtSignature !== undefined) last.thoughtSignature = part.thoughtSignature;
+}

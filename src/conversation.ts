@@ -53,6 +53,8 @@ export type ConversationKind =
   | "agents-fake"
   | "chat-fake"
   | "anthropic-fake"
+  /** The Gemini fake: its answers' `functionCall` parts, its requests' `functionResponse` parts. */
+  | "gemini-fake"
   /** A fake MCP server (`agent-testkit/mcp`): the tool calls it answered. */
   | "mcp-fake"
   | "requests"
@@ -140,7 +142,7 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
-  if (kind === "chat-fake" || kind === "anthropic-fake")
+  if (kind === "chat-fake" || kind === "anthropic-fake" || kind === "gemini-fake")
     return requestsOf(value, kind).flatMap((request) =>
       requestItems(request.body).filter(isCallOutput).map(answerOfOutput),
     );
@@ -215,7 +217,13 @@ export function requestBodiesOf(value: unknown): unknown[] {
 /** The request log of a fake, or the log itself; none for anything else. */
 function requestsOf(value: unknown, kind: ConversationKind | undefined): LoggedRequest[] {
   if (kind === "requests") return value as LoggedRequest[];
-  if (kind === "responses-fake" || kind === "agents-fake" || kind === "chat-fake" || kind === "anthropic-fake")
+  if (
+    kind === "responses-fake" ||
+    kind === "agents-fake" ||
+    kind === "chat-fake" ||
+    kind === "anthropic-fake" ||
+    kind === "gemini-fake"
+  )
     return readField(value, "requests") as LoggedRequest[];
   return [];
 }
@@ -253,6 +261,16 @@ function itemsIn(value: unknown): unknown[] {
       // the messages it answered, in order: their tool_use blocks
       const messages = readField(value, "messages") as ReadonlyMap<string, unknown>;
       return wireItems([...messages.values()], "anthropic");
+    }
+    case "gemini-fake": {
+      // the answers it gave, in order: their first candidate's content
+      const answers = readField(value, "responses") as ReadonlyMap<string, unknown>;
+      const contents = [...answers.values()].flatMap((answer) =>
+        asList(readField(answer, "candidates"))
+          .slice(0, 1)
+          .map((candidate) => readField(candidate, "content")),
+      );
+      return wireItems(contents, "gemini");
     }
     case "mcp-fake": {
       // each tools/call it answered, as the Responses API's item for an MCP call

@@ -10,7 +10,8 @@ import { isChatToolCall, isToolResult, isToolUse, type Wire } from "./wires.js";
  * finished or were never answered, arguments of the wrong kind.
  */
 
-export type TargetWire = "responses" | Wire;
+/** The wires a history can be judged for (Gemini is read as a source, not yet judged as a target). */
+export type TargetWire = "responses" | Exclude<Wire, "gemini">;
 
 export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic"];
 

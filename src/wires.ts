@@ -14,7 +14,7 @@ import { isArray, isRecord, readField } from "./internal/read.js";
  * problem it is (`not_a_result`).
  */
 
-export type Wire = "chat-completions" | "anthropic";
+export type Wire = "chat-completions" | "anthropic" | "gemini";
 
 /** One of a Chat Completions assistant message's `tool_calls`: `{ id, type: "function", function: { name, … } }`. */
 export function isChatToolCall(
@@ -105,11 +105,63 @@ function mcpToolUseItem(block: unknown): Record<string, unknown> {
   };
 }
 
+/** A Gemini content that calls or answers: `{ role, parts: [{ functionCall } | { functionResponse }] }`. */
+function isGeminiToolContent(value: unknown): boolean {
+  const role = readField(value, "role");
+  const parts = readField(value, "parts");
+  return (
+    (role === "user" || role === "model") &&
+    isArray(parts) &&
+    parts.some((part) => isRecord(readField(part, "functionCall")) || isRecord(readField(part, "functionResponse")))
+  );
+}
+
 /** Which other wire a list of messages is, by its tool calls; undefined for anything else. */
 export function wireOfList(list: readonly unknown[]): Wire | undefined {
   if (list.some(isChatAssistant)) return "chat-completions";
   if (list.some(isAnthropicToolMessage)) return "anthropic";
+  if (list.some(isGeminiToolContent)) return "gemini";
   return undefined;
+}
+
+/**
+ * Gemini contents as items: a model content's `functionCall` parts as calls, a user content's
+ * `functionResponse` parts as their answers. A call without an `id` (the Gemini API's own answers
+ * carry none) pairs with its answer by name and order, as the API pairs them.
+ */
+function geminiItems(list: readonly unknown[]): unknown[] {
+  const made = new Map<string, number>();
+  const answered = new Map<string, number>();
+  return list.flatMap((content) => {
+    if (!isGeminiToolContent(content)) return [content];
+    return (readField(content, "parts") as unknown[]).flatMap((part) => {
+      const call = readField(part, "functionCall");
+      const response = readField(part, "functionResponse");
+      if (isRecord(call) && typeof call.name === "string") {
+        const id = typeof call.id === "string" ? call.id : geminiId(call.name, counted(made, call.name));
+        return [
+          {
+            type: "function_call",
+            call_id: id,
+            name: call.name,
+            arguments: JSON.stringify(call.args ?? {}),
+            status: "completed",
+          },
+        ];
+      }
+      if (isRecord(response) && typeof response.name === "string") {
+        const n = counted(answered, response.name);
+        const id = typeof response.id === "string" ? response.id : geminiId(response.name, n);
+        return [answer(id, JSON.stringify(response.response ?? {}))];
+      }
+      return [];
+    });
+  });
+}
+
+/** The call id a Gemini call without one is read under (by name and order). */
+function geminiId(name: string, n: number): string {
+  return `gemini:${name}:${n}`;
 }
 
 /** A list of the wire's messages as Open Responses items: calls and their answers; other messages as they are. */
@@ -117,6 +169,7 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
   // legacy calls by name: how many were made, how many answered
   const made = new Map<string, number>();
   const answered = new Map<string, number>();
+  if (wire === "gemini") return geminiItems(list);
   return list.flatMap((message) => {
     if (wire === "chat-completions") {
       const legacy = readField(message, "function_call");
@@ -297,7 +350,7 @@ export function anthropicAnswerCalls(answer: { body?: unknown; events?: readonly
 export function requestItems(body: unknown): unknown[] {
   const input = readField(body, "input");
   if (isArray(input)) return input;
-  const messages = readField(body, "messages");
+  const messages = readField(body, "messages") ?? readField(body, "contents");
   if (!isArray(messages)) return [];
   const wire = wireOfList(messages);
   return wire === undefined ? messages : wireItems(messages, wire);

@@ -3,7 +3,8 @@
 // CommonJS build (or two copies of the package) agree.
 const FAKE_BRAND = Symbol.for("agent-testkit.fake");
 
-export type FakeKind = "responses" | "agents" | "chat" | "anthropic" | "mcp";
+export const FAKE_KINDS = ["responses", "agents", "chat", "anthropic", "gemini", "mcp"] as const;
+export type FakeKind = (typeof FAKE_KINDS)[number];
 
 /** Marks `fake` as a fake of `kind` (a non-enumerable property: printing and copying ignore it). */
 export function brand<T extends object>(fake: T, kind: FakeKind): T {
@@ -15,9 +16,7 @@ export function fakeKindOf(value: unknown): FakeKind | undefined {
   if (value === null || typeof value !== "object") return undefined;
   try {
     const kind: unknown = Reflect.get(value, FAKE_BRAND);
-    return kind === "responses" || kind === "agents" || kind === "chat" || kind === "anthropic" || kind === "mcp"
-      ? kind
-      : undefined;
+    return (FAKE_KINDS as readonly unknown[]).includes(kind) ? (kind as FakeKind) : undefined;
   } catch {
     return undefined; // a revoked Proxy, or a throwing trap
   }

@@ -36,6 +36,8 @@ const VERSIONS = {
   // docs/providers.md
   "@anthropic-ai/sdk": pinned("@anthropic-ai/sdk"),
   "@langchain/anthropic": pinned("@langchain/anthropic"),
+  // docs/gemini.md
+  "@google/genai": pinned("@google/genai"),
   // docs/mcp.md
   "@modelcontextprotocol/sdk": pinned("@modelcontextprotocol/sdk"),
 };

@@ -81,3 +81,24 @@ export interface AnthropicWire {
   count: MessageTokensCount;
   error: ErrorResponse;
 }
+
+import type {
+  Candidate,
+  CountTokensResponse,
+  Model as GeminiModelInfo,
+  GenerateContentResponsePromptFeedback,
+  GenerateContentResponseUsageMetadata,
+} from "@google/genai";
+
+/**
+ * The shapes a client of the Gemini API parses, by name (`@google/genai`'s declarations: its
+ * `GenerateContentResponse` is a class of these fields and getters, so an answer is checked field by
+ * field: each candidate, the usage, the prompt's feedback).
+ */
+export interface GeminiWire {
+  candidate: Candidate;
+  usage: GenerateContentResponseUsageMetadata;
+  promptFeedback: GenerateContentResponsePromptFeedback;
+  countTokens: CountTokensResponse;
+  model: GeminiModelInfo;
+}

@@ -134,3 +134,23 @@ sent<
 declare const claude: AnthropicRecordedRequest;
 if (claude.route === "messages.create") expectTypeOf(claude.body).toEqualTypeOf<AnthropicMessagesRequestBody>();
 if (claude.route === null) expectTypeOf(claude.body).toBeUnknown();
+
+// The Gemini API: what `@google/genai` sends is what the fake's body declares (its `Content`,
+// `Tool`, `ToolConfig`, `GenerationConfig` and `SafetySetting` as the REST body carries them).
+import type {
+  Content as GeminiSdkContent,
+  GenerationConfig as GeminiSdkGenerationConfig,
+  SafetySetting as GeminiSdkSafetySetting,
+  Tool as GeminiSdkTool,
+  ToolConfig as GeminiSdkToolConfig,
+} from "@google/genai";
+import type { GeminiGenerateRequestBody, GeminiRecordedRequest } from "agent-testkit/msw";
+
+sent<GeminiSdkContent>() satisfies NonNullable<GeminiGenerateRequestBody["contents"]>[number];
+sent<GeminiSdkTool>() satisfies NonNullable<GeminiGenerateRequestBody["tools"]>[number];
+sent<GeminiSdkToolConfig>() satisfies NonNullable<GeminiGenerateRequestBody["toolConfig"]>;
+sent<GeminiSdkGenerationConfig>() satisfies NonNullable<GeminiGenerateRequestBody["generationConfig"]>;
+sent<GeminiSdkSafetySetting>() satisfies NonNullable<GeminiGenerateRequestBody["safetySettings"]>[number];
+
+declare const gemini: GeminiRecordedRequest;
+if (gemini.route === "models.generateContent") expectTypeOf(gemini.body).toEqualTypeOf<GeminiGenerateRequestBody>();
