@@ -9,7 +9,12 @@ import { root } from "./build.js";
  * The environment named `name` with `packages` (their import names the same), as
  * `{ python }` (its interpreter), or `{ missing }`: why it cannot be had here.
  */
-export function pythonEnvironment(name: string, packages: readonly string[]): { python: string } | { missing: string } {
+export function pythonEnvironment(
+  name: string,
+  packages: readonly string[],
+  /** The modules that show the packages are there (default: the packages' names; `google.genai` for `google-genai`). */
+  modules: readonly string[] = packages,
+): { python: string } | { missing: string } {
   const venv = join(root, "node_modules", ".cache", "agent-testkit", name);
   const python = join(venv, "bin", "python");
   if (spawnSync("python3", ["--version"]).status !== 0) return { missing: "python3 is not on this machine" };
@@ -18,7 +23,7 @@ export function pythonEnvironment(name: string, packages: readonly string[]): { 
     const made = spawnSync("python3", ["-m", "venv", venv], { encoding: "utf8" });
     if (made.status !== 0) return { missing: `python3 -m venv failed: ${made.stderr.trim()}` };
   }
-  if (spawnSync(python, ["-c", `import ${packages.join(", ")}`]).status === 0) return { python };
+  if (spawnSync(python, ["-c", `import ${modules.join(", ")}`]).status === 0) return { python };
   // the configured index only; an unreachable default index fails at once rather than retrying
   const installed = spawnSync(
     python,

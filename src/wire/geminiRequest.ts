@@ -141,7 +141,8 @@ const PART: SchemaNode = {
   ...record({
     text: STRING,
     thought: { type: "boolean" },
-    thoughtSignature: STRING,
+    // bytes, as base64: the clients decode it (the Python SDK's pydantic refuses anything else)
+    thoughtSignature: { type: "string", pattern: "^[A-Za-z0-9+/_-]*={0,2}$" },
     inlineData: record({ mimeType: STRING, data: STRING, displayName: STRING }),
     fileData: record({ mimeType: STRING, fileUri: STRING, displayName: STRING }),
     functionCall: record({ id: STRING, name: STRING, args: OBJECT }, ["name"]),

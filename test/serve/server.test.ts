@@ -93,7 +93,7 @@ describe("the other providers' fakes in a session: Chat Completions and Anthropi
     });
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toMatch(/turn.reasoning, which means nothing on Chat Completions/);
-    const unknown = await call("POST", `/sessions/${a.id}/reply`, { fake: "gemini", turns: [{ message: "x" }] });
+    const unknown = await call("POST", `/sessions/${a.id}/reply`, { fake: "mistral", turns: [{ message: "x" }] });
     expect(unknown).toMatchObject({ status: 400, json: { error: { param: "fake" } } });
   });
 });
@@ -308,7 +308,7 @@ describe("rules: a responder for apps whose request order is not fixed", () => {
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toMatch(/turn.reasoning, which means nothing on Chat Completions/);
     const unknown = await call("POST", `/sessions/${a.id}/rules`, {
-      fake: "gemini",
+      fake: "mistral",
       rules: [{ input: "x", turns: [{ message: "x" }] }],
     });
     expect(unknown).toMatchObject({ status: 400, json: { error: { param: "fake" } } });

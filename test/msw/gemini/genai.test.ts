@@ -94,6 +94,9 @@ describe("generateContent", () => {
     const part = first.candidates?.[0]?.content?.parts?.[0];
     // a thinking model signs its first call; the signature goes back with the call
     expect(part?.thoughtSignature).toEqual(expect.any(String));
+    // opaque bytes as base64, which the clients decode (the Python SDK's pydantic refused what was not)
+    const signature = part?.thoughtSignature ?? "";
+    expect(Buffer.from(signature, "base64").toString("base64")).toBe(signature);
     contents.push(first.candidates?.[0]?.content as Content, {
       role: "user",
       parts: [{ functionResponse: { name: "get_weather", response: { celsius: 21 } } }],
@@ -229,6 +232,14 @@ describe("the API's rules, in its words (strict)", () => {
         config,
       }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Corrupted thought signature") });
+    const notBytes = { ...call.parts?.[0], thoughtSignature: "not base64!" };
+    await expect(
+      ai.models.generateContent({
+        model,
+        contents: [...contents, { role: "model", parts: [notBytes] }, answer],
+        config,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining("(TYPE_BYTES), Base64 decoding failed") });
     const final = await ai.models.generateContent({ model, contents: [...contents, call, answer], config });
     expect(final.text).toBe("Sunny.");
   });
