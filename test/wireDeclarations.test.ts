@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { AGENTS_CREATE_SCHEMA, AGENTS_EVENTS_SCHEMA, AGENTS_UPDATE_SCHEMA } from "../src/wire/agentsRequest.js";
 import { ANTHROPIC_COUNT_TOKENS_SCHEMA } from "../src/wire/anthropicRequest.js";
 import { CHAT_CREATE_SCHEMA } from "../src/wire/chatRequest.js";
-import { GEMINI_COUNT_TOKENS_SCHEMA } from "../src/wire/geminiRequest.js";
+import { GEMINI_CACHE_SCHEMA, GEMINI_COUNT_TOKENS_SCHEMA } from "../src/wire/geminiRequest.js";
 import { RESPONSES_CREATE_SCHEMA } from "../src/wire/responsesRequest.js";
 import type { SchemaNode } from "../src/wire/schema.js";
 
@@ -90,6 +90,7 @@ describe("each wire's request body: one declaration, its schema and type held to
     ["agentsRequest.ts", "AgentsUpdateBody", AGENTS_UPDATE_SCHEMA],
     ["agentsRequest.ts", "AgentsEventsBody", AGENTS_EVENTS_SCHEMA],
     ["geminiRequest.ts", "GeminiGenerateRequestBody", GEMINI_COUNT_TOKENS_SCHEMA],
+    ["geminiRequest.ts", "GeminiCachedContentBody", GEMINI_CACHE_SCHEMA],
   ])(
     "%s %s",
     (file, type, schema) => {

@@ -210,6 +210,38 @@ export const GEMINI_GENERATE_SCHEMA: BodySchema = {
   },
 };
 
+/** The body of `POST /{version}/cachedContents` (and of a `PATCH`, which sends `ttl` or `expireTime`). */
+export interface GeminiCachedContentBody {
+  model?: string;
+  displayName?: string;
+  contents?: GeminiRequestContent[];
+  systemInstruction?: GeminiRequestContent;
+  tools?: GeminiRequestTool[];
+  toolConfig?: GeminiGenerateRequestBody["toolConfig"];
+  /** A duration: `"300s"`. */
+  ttl?: string;
+  /** An RFC 3339 time. */
+  expireTime?: string;
+  name?: string;
+  kmsKeyName?: unknown;
+}
+
+/** A cache body's schema (a create's `model` is required by the route, a patch sends none). */
+export const GEMINI_CACHE_SCHEMA: BodySchema = {
+  type: "object",
+  properties: {
+    model: STRING,
+    displayName: STRING,
+    contents: { type: "array", items: CONTENT },
+    systemInstruction: CONTENT,
+    tools: { type: "array", items: TOOL },
+    toolConfig: OBJECT,
+    ttl: { type: "string", pattern: "^\\d+(\\.\\d+)?s$" },
+    expireTime: { type: "string" },
+    name: STRING,
+  },
+};
+
 /** A countTokens body's schema: `contents`, or a whole `generateContentRequest`. */
 export const GEMINI_COUNT_TOKENS_SCHEMA: BodySchema = {
   type: "object",
