@@ -65,6 +65,9 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
   const calls: Call[] = [];
   const answered = new Set<unknown>();
   const to = NAMES[target];
+  // a Gemini call without an id pairs with its answer by name and order
+  const geminiMade = new Map<string, number>();
+  const geminiAnswered = new Map<string, number>();
   const call = (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => {
     calls.push({ index, id, name });
     const what = `[${index}] the call ${describeValue(name)} (${describeValue(id)})`;
@@ -135,6 +138,7 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
       for (const entry of toolCalls.filter(isChatToolCall))
         call(index, entry.id, entry.function.name, entry.function.arguments, undefined);
     if (readField(element, "role") === "tool") answered.add(readField(element, "tool_call_id"));
+    geminiParts(element, index, target, { call, answered, problems, made: geminiMade, returned: geminiAnswered });
     const content = readField(element, "content");
     if (!isArray(content)) continue;
     for (const block of content) {
@@ -166,6 +170,42 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
         message: `[${index}] the call ${describeValue(name)} (${describeValue(id)}) is never answered: ${to} refuses it`,
       });
   return problems.sort((a, b) => a.index - b.index);
+}
+
+/** A Gemini content's parts: its calls and answers (by id, else by name and order), its thoughts. */
+function geminiParts(
+  content: unknown,
+  index: number,
+  target: TargetWire,
+  seen: {
+    call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => void;
+    answered: Set<unknown>;
+    problems: SwitchProblem[];
+    made: Map<string, number>;
+    returned: Map<string, number>;
+  },
+): void {
+  const parts = readField(content, "parts");
+  if (!isArray(parts)) return;
+  const next = (counts: Map<string, number>, name: string) => {
+    const n = (counts.get(name) ?? 0) + 1;
+    counts.set(name, n);
+    return `gemini:${name}:${n}`;
+  };
+  for (const part of parts) {
+    const fn = readField(part, "functionCall");
+    const answer = readField(part, "functionResponse");
+    if (isRecord(fn) && typeof fn.name === "string")
+      seen.call(index, fn.id ?? next(seen.made, fn.name), fn.name, JSON.stringify(fn.args ?? {}), undefined);
+    if (isRecord(answer) && typeof answer.name === "string")
+      seen.answered.add(answer.id ?? next(seen.returned, answer.name));
+    if (readField(part, "thought") === true)
+      seen.problems.push({
+        index,
+        rule: "foreign_reasoning",
+        message: `[${index}] a thought Gemini made (its own, signed): ${NAMES[target]} takes none; drop it`,
+      });
+  }
 }
 
 function isJsonObject(text: string): boolean {
