@@ -148,4 +148,13 @@ describe("a route table's own words (the control API's table words its 404 and 4
   test("the table hands out its routes, as declared, for a document generated from it", () => {
     expect(own.routes).toBe(routes);
   });
+
+  test("its heads tell two families under one root apart, where its prefixes share the root alone", () => {
+    const versioned = routeTable<Ctx>([
+      { method: "POST", path: "/v1/models/{call}", handle: ok("m") },
+      { method: "GET", path: "/v1/cachedContents", handle: ok("c") },
+    ]);
+    expect(versioned.prefixes).toEqual(["v1"]);
+    expect(versioned.heads).toEqual(["v1/models", "v1/cachedContents"]);
+  });
 });
