@@ -1,6 +1,5 @@
 import { replayGate } from "../src/gate.js";
 import { GATE_REASONS, type GateReason, type ToolSpec } from "../src/types.js";
-import { asWireCall } from "../src/wires.js";
 import {
   expectedText,
   hint,
@@ -26,10 +25,9 @@ export function toHaveReplayReason(
       `${hint(this, "toHaveReplayReason", expectedLabel)}\n\nMatcher error: reason must be one of ${GATE_REASONS.map((r) => `"${r}"`).join(", ")}, received ${JSON.stringify(reason) ?? String(reason)}`,
     );
   }
-  // another wire's call (a Chat `tool_calls` entry, a `tool_use` block) is judged as toBeReplayable judges it
-  const result = withMatcherErrors(this, "toHaveReplayReason", expectedLabel, () =>
-    replayGate(asWireCall(item), tools),
-  );
+  // another wire's call (a Chat `tool_calls` entry, a `tool_use` block, a Gemini part) is judged by the gate as
+  // the call it stands for, as toBeReplayable judges it
+  const result = withMatcherErrors(this, "toHaveReplayReason", expectedLabel, () => replayGate(item, tools));
   return {
     pass: result.reason === reason,
     message: () =>

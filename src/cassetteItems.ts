@@ -1,7 +1,7 @@
 import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { isToolDefinition } from "./tools.js";
-import { anthropicAnswerCalls, chatAnswerCalls } from "./wires.js";
+import { isGeminiFunctionTool, isToolDefinition } from "./tools.js";
+import { anthropicAnswerCalls, chatAnswerCalls, geminiAnswerCalls } from "./wires.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(
@@ -14,14 +14,18 @@ export function isCassetteInteraction(
  * The function calls a recorded answer holds, as Open Responses items: a Responses answer's
  * `output` (its body, or the final response of its events), the `function_call` required
  * actions of an Agents API session (arguments serialized, as they would be replayed), or a Chat
- * Completions answer's `tool_calls` or an Anthropic answer's `tool_use` blocks (the answer, or
- * its stream put together).
+ * Completions answer's `tool_calls`, an Anthropic answer's `tool_use` blocks or a Gemini answer's
+ * `functionCall` parts (the answer, or its stream put together).
  */
 export function recordedCalls(interaction: { response: { body?: unknown; events?: unknown[] } }): unknown[] {
   const { body, events = [] } = interaction.response;
   const output = finalResponse(interaction.response)?.output;
   if (Array.isArray(output)) return output.filter(isCall);
-  const other = [...chatAnswerCalls(interaction.response), ...anthropicAnswerCalls(interaction.response)];
+  const other = [
+    ...chatAnswerCalls(interaction.response),
+    ...anthropicAnswerCalls(interaction.response),
+    ...geminiAnswerCalls(interaction.response),
+  ];
   if (other.length > 0) return other;
   const sessions = [body, ...events.map((event) => (isRecord(event) ? event.session : undefined))];
   const calls = new Map<string, unknown>();
@@ -47,7 +51,8 @@ export function recordedTools(interaction: {
   response: { body?: unknown; events?: unknown[] };
 }): unknown[] | undefined {
   const body = interaction.request.body;
-  if (isRecord(body) && Array.isArray(body.tools)) return body.tools.filter(isToolDefinition);
+  if (isRecord(body) && Array.isArray(body.tools))
+    return body.tools.filter((tool) => isToolDefinition(tool) || isGeminiFunctionTool(tool));
   const session = [
     interaction.response.body,
     ...(interaction.response.events ?? []).map((e) => (isRecord(e) ? e.session : undefined)),

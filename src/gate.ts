@@ -4,13 +4,14 @@ import { WeakCache } from "./internal/weakCache.js";
 import { isValid, type SchemaValidator, validateArguments, validatorFor } from "./schema.js";
 import { type NamedTool, resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
-import { asWireCall } from "./wires.js";
+import { asWireCall, isGeminiCallPart, isSignedPart } from "./wires.js";
 
 /**
  * Decides whether a logged item may be replayed to another model as a portable `function_call`.
  * Checks, in order: type (portable, no `:`), `function_call`, status `completed`, arguments is a
  * string, it parses as JSON, the tool exists (when a tool set is given), the arguments pass its
- * JSON Schema. Total: returns a {@link GateResult} for any input and never throws for the item.
+ * JSON Schema; a Gemini `functionCall` part carries its `thoughtSignature`. Total: returns a
+ * {@link GateResult} for any input and never throws for the item.
  * Throws only for a bad `tools` argument (ToolSpecError, ToolSchemaError naming the tool).
  *
  * @example
@@ -136,6 +137,7 @@ const REASON_ONLY = Object.fromEntries(
       "arguments_parse",
       "unknown_tool",
       "arguments_schema",
+      "missing_signature",
       "ok",
     ] as const
   ).map((reason) => [reason, Object.freeze({ reason, detail: () => "", parsed: false })]),
@@ -146,9 +148,25 @@ const REASON_ONLY = Object.fromEntries(
  * reason is meaningful (no message closures, no formatted issues, no parsed value).
  */
 function evaluate(received: unknown, tools: Prepared, detailed: boolean): Outcome {
-  // a call of any wire (a Chat tool_calls entry, an Anthropic tool_use, an MCP call) is judged as
-  // the function_call it stands for: one answer for the same call, whoever reads it
-  const item = asWireCall(received);
+  // a call of any wire (a Chat tool_calls entry, an Anthropic tool_use, a Gemini functionCall part, an
+  // MCP call) is judged as the function_call it stands for: one answer for the same call, whoever reads it
+  const judged = evaluateCall(asWireCall(received), tools, detailed);
+  if (judged.reason !== "ok" || !isGeminiCallPart(received) || isSignedPart(received)) return judged;
+  if (!detailed) return REASON_ONLY.missing_signature;
+  const name = received.functionCall.name;
+  return {
+    reason: "missing_signature",
+    detail: () =>
+      `the functionCall part ${describeValue(name)} carries no thoughtSignature: a thinking model signs the first call ` +
+      `of each step, and Gemini 3 refuses that call sent back without it ("Function call is missing a ` +
+      `thought_signature in functionCall parts"); send the model's part back whole (a parallel call after the ` +
+      `first carries none: gate the whole answer or content)`,
+    parsed: judged.parsed,
+    value: judged.value,
+  };
+}
+
+function evaluateCall(item: unknown, tools: Prepared, detailed: boolean): Outcome {
   const portability = portableCallOutcome(item, detailed);
   if (portability) return portability;
 

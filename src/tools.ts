@@ -1,3 +1,4 @@
+import { openApiToJsonSchema } from "./gemini.js";
 import { isRecord } from "./internal/read.js";
 import { describeValue, oneLine } from "./internal/render.js";
 import { WeakCache } from "./internal/weakCache.js";
@@ -19,12 +20,65 @@ export type ResolvedTools = { kind: "schema"; schema: JsonSchema } | { kind: "se
 
 const resolved = new WeakCache<object, ResolvedTools>();
 
-/** Whether `value` declares a function tool (Responses, Chat Completions, Anthropic Messages or MCP shape). */
+/** Whether `value` declares a function tool (Responses, Chat Completions, Anthropic Messages, MCP or Gemini shape). */
 export function isToolDefinition(value: unknown): value is ToolDefinition {
   if (!isRecord(value)) return false;
   if (value.type === "function") return "name" in value || isRecord(value.function);
   if (value.type === undefined && "inputSchema" in value) return true;
+  if (isGeminiDeclaration(value)) return true;
   return (value.type === undefined || value.type === null || value.type === "custom") && "input_schema" in value;
+}
+
+/** A Gemini `FunctionDeclaration` given alone: a name and `parametersJsonSchema` or `parameters`, no `type`. */
+function isGeminiDeclaration(value: Record<string, unknown>): boolean {
+  return (
+    value.type === undefined &&
+    typeof value.name === "string" &&
+    ("parametersJsonSchema" in value || "parameters" in value) &&
+    !("input_schema" in value)
+  );
+}
+
+/** A Gemini tool of functions: `{ functionDeclarations: [...] }`. */
+export function isGeminiFunctionTool(value: unknown): value is { functionDeclarations: unknown[] } {
+  return isRecord(value) && value.type === undefined && Array.isArray(value.functionDeclarations);
+}
+
+/** Gemini's hosted tools, which a request's `tools` lists beside its functions: no function of the set. */
+const GEMINI_HOSTED = new Set([
+  "googleSearch",
+  "googleSearchRetrieval",
+  "codeExecution",
+  "urlContext",
+  "googleMaps",
+  "fileSearch",
+  "computerUse",
+  "retrieval",
+  "enterpriseWebSearch",
+]);
+
+function isGeminiHostedTool(value: unknown): boolean {
+  if (!isRecord(value) || value.type !== undefined) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => GEMINI_HOSTED.has(key));
+}
+
+/**
+ * A tool list with Gemini's tools opened: each `{ functionDeclarations }` as its declarations (each
+ * read as a tool, parameters or not), its hosted tools left out. Other entries as they are.
+ */
+function declarationsOf(definitions: readonly unknown[]): Array<{ definition: unknown; index: number }> {
+  return definitions.flatMap((definition, index) => {
+    if (isGeminiHostedTool(definition)) return [];
+    if (!isGeminiFunctionTool(definition)) return [{ definition, index }];
+    return definition.functionDeclarations.map((declaration) => ({
+      definition:
+        isRecord(declaration) && !("parameters" in declaration) && !("parametersJsonSchema" in declaration)
+          ? { ...declaration, parametersJsonSchema: {} }
+          : declaration,
+      index,
+    }));
+  });
 }
 
 /** Turns any accepted ToolSpec into a lookup, cached per spec object. Throws {@link ToolSpecError}. */
@@ -41,7 +95,7 @@ export function resolveTools(spec: ToolSpec): ResolvedTools {
   try {
     result = Array.isArray(spec)
       ? { kind: "set", tools: toolMap(spec) }
-      : isToolDefinition(spec)
+      : isToolDefinition(spec) || isGeminiFunctionTool(spec)
         ? { kind: "set", tools: toolMap([spec]) }
         : { kind: "schema", schema: spec as JsonSchema };
   } catch (error) {
@@ -57,7 +111,7 @@ export function resolveTools(spec: ToolSpec): ResolvedTools {
 
 function toolMap(definitions: readonly unknown[]): Map<string, NamedTool> {
   const tools = new Map<string, NamedTool>();
-  definitions.forEach((definition, index) => {
+  declarationsOf(definitions).forEach(({ definition, index }) => {
     const tool = namedTool(definition, index);
     if (tools.has(tool.name)) throw new ToolSpecError(`tools[${index}]: a tool named "${tool.name}" is declared twice`);
     tools.set(tool.name, tool);
@@ -65,12 +119,24 @@ function toolMap(definitions: readonly unknown[]): Map<string, NamedTool> {
   return tools;
 }
 
+/** A function without parameters: any arguments (as the Responses API reads `parameters: null`). */
+const ANY: JsonSchema = {};
+
 function namedTool(definition: unknown, index: number): NamedTool {
   if (!isToolDefinition(definition)) {
     throw new ToolSpecError(
       `tools[${index}] is not a function tool definition ({ type: "function", name, parameters }, Anthropic's ` +
         `{ name, input_schema } or an MCP server's { name, inputSchema }), received ${describeValue(definition)}`,
     );
+  }
+  if ("parametersJsonSchema" in definition || (definition.type === undefined && "parameters" in definition)) {
+    if (typeof definition.name !== "string" || definition.name === "")
+      throw new ToolSpecError(
+        `tools[${index}].name must be a non-empty string, received ${describeValue(definition.name)}`,
+      );
+    const schema =
+      (definition.parametersJsonSchema as JsonSchema | undefined) ?? openApiToJsonSchema(definition.parameters) ?? ANY;
+    return { name: definition.name, schema, definition };
   }
   if ("input_schema" in definition || "inputSchema" in definition) {
     if (typeof definition.name !== "string" || definition.name === "")
@@ -85,7 +151,7 @@ function namedTool(definition: unknown, index: number): NamedTool {
     throw new ToolSpecError(`tools[${index}].name must be a non-empty string, received ${describeValue(inner.name)}`);
   }
   // The Responses API accepts `parameters: null` for a tool without arguments.
-  const schema = inner.parameters ?? {};
+  const schema = (inner.parameters as JsonSchema | null | undefined) ?? ANY;
   return { name: inner.name, schema, definition };
 }
 

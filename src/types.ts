@@ -7,6 +7,7 @@ export type GateReason =
   | "arguments_parse"
   | "unknown_tool"
   | "arguments_schema"
+  | "missing_signature"
   | "ok";
 
 /** Every gate reason, in the order the gate checks them. */
@@ -18,6 +19,7 @@ export const GATE_REASONS: readonly GateReason[] = [
   "arguments_parse",
   "unknown_tool",
   "arguments_schema",
+  "missing_signature",
   "ok",
 ];
 
@@ -75,11 +77,33 @@ export interface McpToolDefinition {
   outputSchema?: JsonSchema;
 }
 
+/**
+ * A function as Gemini declares it (`@google/genai`'s `FunctionDeclaration`): its schema is
+ * `parametersJsonSchema`, or `parameters` in Google's OpenAPI subset (`type: "OBJECT"`).
+ */
+export interface GeminiFunctionDeclaration {
+  type?: undefined;
+  /** Optional as `@google/genai` types it; a declaration without one is a `ToolSpecError` at run time. */
+  name?: string;
+  description?: string;
+  parameters?: unknown;
+  parametersJsonSchema?: unknown;
+}
+
+/**
+ * A Gemini tool of functions (`{ functionDeclarations: [...] }`, `@google/genai`'s `Tool`): each declaration is a
+ * tool of the set.
+ */
+export interface GeminiFunctionTool {
+  functionDeclarations?: readonly GeminiFunctionDeclaration[];
+}
+
 export type ToolDefinition =
   | FunctionToolDefinition
   | ChatFunctionToolDefinition
   | AnthropicToolDefinition
-  | McpToolDefinition;
+  | McpToolDefinition
+  | GeminiFunctionDeclaration;
 
 /**
  * A function tool as a plain `const tools = [{ type: "function", … }]` declares it: TypeScript
@@ -94,7 +118,12 @@ export type ToolLike = (Omit<FunctionToolDefinition, "type"> | Omit<ChatFunction
  * What the gate validates arguments against: a bare JSON Schema, one function tool
  * definition, or a tool set (picked by the item's `name`).
  */
-export type ToolSpec = JsonSchema | ToolDefinition | ToolLike | readonly (ToolDefinition | ToolLike)[];
+export type ToolSpec =
+  | JsonSchema
+  | ToolDefinition
+  | ToolLike
+  | GeminiFunctionTool
+  | readonly (ToolDefinition | ToolLike | GeminiFunctionTool)[];
 
 /** Open Responses `function_call` item. */
 export interface FunctionCallItem {

@@ -1,4 +1,5 @@
-import { anthropicMessageOf, chatCompletionOf } from "./answers.js";
+import { anthropicMessageOf, chatCompletionOf, geminiResponseOf } from "./answers.js";
+import { geminiThinks } from "./gemini.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 
 /**
@@ -135,19 +136,10 @@ function geminiItems(list: readonly unknown[]): unknown[] {
   return list.flatMap((content) => {
     if (!isGeminiToolContent(content)) return [content];
     return (readField(content, "parts") as unknown[]).flatMap((part) => {
-      const call = readField(part, "functionCall");
       const response = readField(part, "functionResponse");
-      if (isRecord(call) && typeof call.name === "string") {
-        const id = typeof call.id === "string" ? call.id : geminiId(call.name, counted(made, call.name));
-        return [
-          {
-            type: "function_call",
-            call_id: id,
-            name: call.name,
-            arguments: JSON.stringify(call.args ?? {}),
-            status: "completed",
-          },
-        ];
+      if (isGeminiCallPart(part)) {
+        const { id, name } = part.functionCall;
+        return [geminiCallItem(part, typeof id === "string" ? id : geminiId(name, counted(made, name)))];
       }
       if (isRecord(response) && typeof response.name === "string") {
         const n = counted(answered, response.name);
@@ -155,6 +147,61 @@ function geminiItems(list: readonly unknown[]): unknown[] {
         return [answer(id, JSON.stringify(response.response ?? {}))];
       }
       return [];
+    });
+  });
+}
+
+/** A Gemini `functionCall` part: `{ functionCall: { id?, name, args? }, thoughtSignature? }`. */
+export function isGeminiCallPart(
+  value: unknown,
+): value is { functionCall: { id?: unknown; name: string; args?: unknown }; thoughtSignature?: unknown } {
+  const call = readField(value, "functionCall");
+  return isRecord(call) && typeof call.name === "string" && readField(value, "type") === undefined;
+}
+
+/** Whether a Gemini part carries a thought signature. */
+export function isSignedPart(part: unknown): boolean {
+  const signature = readField(part, "thoughtSignature");
+  return typeof signature === "string" && signature !== "";
+}
+
+/** A Gemini call part as the `function_call` it stands for: its `args` object as JSON text. */
+function geminiCallItem(part: { functionCall: { name: string; args?: unknown } }, id: string): Record<string, unknown> {
+  const args = part.functionCall.args;
+  return {
+    type: "function_call",
+    call_id: id,
+    name: part.functionCall.name,
+    arguments: args === undefined ? "{}" : isRecord(args) ? JSON.stringify(args) : args,
+    status: "completed",
+  };
+}
+
+/**
+ * The calls of a Gemini answer (a `GenerateContentResponse`, each candidate's content) or of a model
+ * content, as the gate judges them: a content's first call as its part (a thinking model signs it;
+ * the gate asks for the signature), the calls after it, which carry none, as the calls they stand
+ * for. A model that does not think (by the answer's `modelVersion`) signs nothing. Undefined for
+ * anything else.
+ */
+export function geminiGatedCalls(value: unknown): unknown[] | undefined {
+  const candidates = readField(value, "candidates");
+  const model = readField(value, "modelVersion");
+  const contents = isArray(candidates)
+    ? candidates.map((candidate) => readField(candidate, "content"))
+    : readField(value, "role") === "model"
+      ? [value]
+      : undefined;
+  if (contents === undefined) return undefined;
+  const thinks = typeof model !== "string" || geminiThinks(model);
+  return contents.flatMap((content) => {
+    const parts = readField(content, "parts");
+    const calls = isArray(parts) ? parts.filter(isGeminiCallPart) : [];
+    const made = new Map<string, number>();
+    return calls.map((part, index) => {
+      const { id, name } = part.functionCall;
+      const callId = typeof id === "string" ? id : geminiId(name, counted(made, name));
+      return index === 0 && thinks ? part : geminiCallItem(part, callId);
     });
   });
 }
@@ -204,6 +251,10 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
  */
 export function asWireCall(value: unknown): unknown {
   if (isChatToolCall(value)) return chatCall(value);
+  if (isGeminiCallPart(value)) {
+    const { id, name } = value.functionCall;
+    return geminiCallItem(value, typeof id === "string" ? id : geminiId(name, 1));
+  }
   if (isToolUse(value)) return toolUseCall(value);
   if (readField(value, "type") === "mcp_call") return mcpItemCall(value);
   if (isRecordedMcpCall(value)) return recordedMcpCall(value);
@@ -340,6 +391,12 @@ export function chatAnswerCalls(answer: { body?: unknown; events?: readonly unkn
 export function anthropicAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
   const content = readField(anthropicMessageOf(answer), "content");
   return isArray(content) ? content.filter(isToolUse).map(toolUseCall) : [];
+}
+
+/** The calls of a Gemini answer (its body, or its chunks put together) as the gate judges them; empty for any other. */
+export function geminiAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
+  const response = geminiResponseOf(answer);
+  return response === undefined ? [] : (geminiGatedCalls(response) ?? []);
 }
 
 /**

@@ -75,6 +75,7 @@ describe("reasons, in the reference order", () => {
       "arguments_parse",
       "unknown_tool",
       "arguments_schema",
+      "missing_signature",
       "ok",
     ]);
   });

@@ -32,7 +32,8 @@ import { checkWithWorkers, threadsFor } from "./workers.js";
 export const CHECK_USAGE = `Usage: agent-testkit check <log.jsonl | directory | -> --tools <tools.json> [--format <format>] [--html <file>] [--fail-on <reasons>] [--max-failures <n>]
 
 Streams a JSONL log through the replay gate, line by line.
-Each line is an item, an { "item": ... } wrapper, or a whole response object (its function calls).
+Each line is an item, an { "item": ... } wrapper, or a whole response object (its function calls);
+a Gemini answer or model content (its functionCall parts, the first of each asked for its signature).
 A directory is read whole: every .jsonl file under it, recursively (cassettes too), in path order.
 
 Options:

@@ -1,9 +1,11 @@
 // The report model of `check`: what a run over a log comes to, and how the tallies of several
 // runs (workers, files) add up. The printers in report/ read it; nothing here prints.
+
 import type { Readable } from "node:stream";
 import type { Provenance } from "../../cassetteItems.js";
 import { oneLine } from "../../internal/render.js";
 import type { ToolSpec } from "../../types.js";
+import { isGeminiCallPart } from "../../wires.js";
 import { LINE_OUTCOMES, type LineOutcome } from "../report/outcomes.js";
 
 export { LINE_OUTCOMES, type LineOutcome };
@@ -137,7 +139,9 @@ export function emptyCounts(): Record<LineOutcome, number> {
 }
 
 export function toolNameOf(item: unknown): string {
-  const name = item !== null && typeof item === "object" ? (item as { name?: unknown }).name : undefined;
+  // a Gemini functionCall part names its function inside
+  const named = isGeminiCallPart(item) ? item.functionCall : item;
+  const name = named !== null && typeof named === "object" ? (named as { name?: unknown }).name : undefined;
   if (typeof name !== "string" || name === "") return NO_NAME;
   return name.length > MAX_NAME_CHARS ? oneLine(name, MAX_NAME_CHARS) : name;
 }

@@ -16,6 +16,8 @@ export const OUTCOME_DESCRIPTIONS: Record<LineOutcome, string> = {
   arguments_parse: "The call's arguments are not valid JSON.",
   unknown_tool: "The tools file has no tool of the call's name.",
   arguments_schema: "The parsed arguments fail the tool's JSON Schema.",
+  missing_signature:
+    "A Gemini functionCall part without its thoughtSignature: a thinking model's call must go back with it.",
   ok: "The call may be replayed and its tool run.",
   malformed_line: "The log line is not valid JSON, or is a Chat Completions message rather than an item.",
   empty_response: "The line is a response object with no output items.",

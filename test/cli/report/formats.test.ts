@@ -110,7 +110,7 @@ describe("junit", () => {
         }[];
       }
     ).testsuite[0]!;
-    expect(suite).toMatchObject({ tests: 9, failures: 2, skipped: 1 });
+    expect(suite).toMatchObject({ tests: 10, failures: 2, skipped: 1 });
     const byName = Object.fromEntries(suite.testcase.map((c) => [c.name, c]));
     expect(Object.keys(byName)).toEqual([
       "namespaced",
@@ -120,6 +120,7 @@ describe("junit", () => {
       "arguments_parse",
       "unknown_tool",
       "arguments_schema",
+      "missing_signature",
       "malformed_line",
       "empty_response",
     ]);
@@ -212,6 +213,7 @@ describe("sarif", () => {
       "arguments_parse",
       "unknown_tool",
       "arguments_schema",
+      "missing_signature",
       "malformed_line",
       "empty_response",
     ]);
