@@ -13,7 +13,7 @@ import {
 
 /**
  * `expect(history).toBePortableTo("anthropic")`: nothing of the history (Open Responses items,
- * Chat Completions messages or Anthropic Messages) would be refused by that wire: no provider's own
+ * Chat Completions messages, Anthropic Messages or Gemini contents) would be refused by that wire: no provider's own
  * item types, no reasoning another model made, no ids only the first provider stored, no call
  * unfinished or unanswered, arguments of the kind the wire takes. Each problem names its item.
  */

@@ -1,24 +1,26 @@
+import { type GeminiTurnRule, geminiTurnProblems, type IndexedItem } from "./geminiTurns.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { isChatToolCall, isToolResult, isToolUse, type Wire } from "./wires.js";
+import { isChatToolCall, isToolResult, isToolUse, type Wire, wireItems, wireOfList } from "./wires.js";
 
 /**
- * The switch between providers: what of a history (Open Responses items, Chat Completions messages
- * or Anthropic Messages, as a framework keeps it) another wire would refuse, item by item. Shapes
+ * The switch between providers: what of a history (Open Responses items, Chat Completions messages,
+ * Anthropic Messages or Gemini contents, as a framework keeps it) another wire would refuse, item by item. Shapes
  * are a framework's to convert; what no conversion carries is a problem here: a provider's own item
  * types, reasoning another model made, ids only the first provider stored, calls that never
  * finished or were never answered, arguments of the wrong kind.
  */
 
-/** The wires a history can be judged for (Gemini is read as a source, not yet judged as a target). */
-export type TargetWire = "responses" | Exclude<Wire, "gemini">;
+/** The wires a history can be judged for. */
+export type TargetWire = "responses" | Wire;
 
-export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic"];
+export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic", "gemini"];
 
 const NAMES: Readonly<Record<TargetWire, string>> = {
   responses: "the Responses API",
   "chat-completions": "Chat Completions",
   anthropic: "Anthropic Messages",
+  gemini: "the Gemini API",
 };
 
 export interface SwitchProblem {
@@ -31,7 +33,8 @@ export interface SwitchProblem {
     | "unfinished_call"
     | "unanswered_call"
     | "object_arguments"
-    | "arguments_not_an_object";
+    | "arguments_not_an_object"
+    | GeminiTurnRule;
   message: string;
 }
 
@@ -65,6 +68,8 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
   const calls: Call[] = [];
   const answered = new Set<unknown>();
   const to = NAMES[target];
+  // Anthropic and Gemini take a call's arguments as an object; the OpenAI wires as JSON text
+  const takesObjects = target === "anthropic" || target === "gemini";
   // a Gemini call without an id pairs with its answer by name and order
   const geminiMade = new Map<string, number>();
   const geminiAnswered = new Map<string, number>();
@@ -77,13 +82,13 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
         rule: "unfinished_call",
         message: `${what} has status ${describeValue(status)}: it never finished`,
       });
-    if (target !== "anthropic" && args !== undefined && typeof args !== "string")
+    if (!takesObjects && args !== undefined && typeof args !== "string")
       problems.push({
         index,
         rule: "object_arguments",
         message: `${what} has arguments that are ${describeValue(args, 40)}, not a JSON string: ${to} takes a string`,
       });
-    if (target === "anthropic" && typeof args === "string" && !isJsonObject(args))
+    if (takesObjects && typeof args === "string" && !isJsonObject(args))
       problems.push({
         index,
         rule: "arguments_not_an_object",
@@ -169,7 +174,23 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
         rule: "unanswered_call",
         message: `[${index}] the call ${describeValue(name)} (${describeValue(id)}) is never answered: ${to} refuses it`,
       });
+  if (target === "gemini") {
+    const unanswered = new Set(problems.filter((p) => p.rule === "unanswered_call").map((p) => p.index));
+    problems.push(...geminiTurnProblems(indexedItems(history), unanswered));
+  }
   return problems.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * The history as items, each with its element's index: another wire's messages read element by
+ * element (a Gemini call without an id reads under its name and order within its own turn, as the
+ * API pairs it).
+ */
+function indexedItems(history: readonly unknown[]): IndexedItem[] {
+  const wire = wireOfList(history);
+  return history.flatMap((element, index) =>
+    (wire === undefined ? [element] : wireItems([element], wire)).map((item) => ({ item, index })),
+  );
 }
 
 /** A Gemini content's parts: its calls and answers (by id, else by name and order), its thoughts. */
@@ -199,7 +220,7 @@ function geminiParts(
       seen.call(index, fn.id ?? next(seen.made, fn.name), fn.name, JSON.stringify(fn.args ?? {}), undefined);
     if (isRecord(answer) && typeof answer.name === "string")
       seen.answered.add(answer.id ?? next(seen.returned, answer.name));
-    if (readField(part, "thought") === true)
+    if (readField(part, "thought") === true && target !== "gemini")
       seen.problems.push({
         index,
         rule: "foreign_reasoning",

@@ -165,16 +165,26 @@ export function isSignedPart(part: unknown): boolean {
   return typeof signature === "string" && signature !== "";
 }
 
+/** The calls read from a signed Gemini part (the item carries nothing of it: the set remembers). */
+const signedCalls = new WeakSet<object>();
+
+/** Whether a call read as an item came from a Gemini part that carried its thought signature. */
+export function isSignedCall(item: unknown): boolean {
+  return isRecord(item) && signedCalls.has(item);
+}
+
 /** A Gemini call part as the `function_call` it stands for: its `args` object as JSON text. */
 function geminiCallItem(part: { functionCall: { name: string; args?: unknown } }, id: string): Record<string, unknown> {
   const args = part.functionCall.args;
-  return {
+  const item = {
     type: "function_call",
     call_id: id,
     name: part.functionCall.name,
     arguments: args === undefined ? "{}" : isRecord(args) ? JSON.stringify(args) : args,
     status: "completed",
   };
+  if (isSignedPart(part)) signedCalls.add(item);
+  return item;
 }
 
 /**

@@ -1,0 +1,95 @@
+import { readField } from "./internal/read.js";
+import { describeValue } from "./internal/render.js";
+import { isSignedCall } from "./wires.js";
+
+/**
+ * What the Gemini API refuses of a history's turns, beyond what every wire refuses: it pairs a model
+ * turn's calls with the function responses of the turn right after it (by id where the call had one,
+ * else by name and order), as many as there were calls; and on Gemini 3, each step of the current
+ * turn (after the last user prompt) sends its first call back with the thought signature the model
+ * gave it. Reads Open Responses items (another wire's history read as items, element by element).
+ */
+
+export type GeminiTurnRule = "unpaired_turn" | "unsigned_call";
+
+export interface GeminiTurnProblem {
+  index: number;
+  rule: GeminiTurnRule;
+  message: string;
+}
+
+/** An item of the history, with the index of the element it came from. */
+export interface IndexedItem {
+  item: unknown;
+  index: number;
+}
+
+interface Step {
+  index: number;
+  calls: Array<{ id: unknown; name: unknown; signed: boolean }>;
+  answers: unknown[];
+  closed: boolean;
+}
+
+/** The model steps that call, each with the answers right after it; and where the current turn's steps begin. */
+function stepsOf(entries: readonly IndexedItem[]): { steps: Step[]; current: number } {
+  const steps: Step[] = [];
+  let step: Step | undefined;
+  let current = 0;
+  for (const { item, index } of entries) {
+    const type = readField(item, "type");
+    if (type === "function_call") {
+      if (step === undefined || step.closed || step.answers.length > 0) {
+        step = { index, calls: [], answers: [], closed: false };
+        steps.push(step);
+      }
+      step.calls.push({ id: readField(item, "call_id"), name: readField(item, "name"), signed: isSignedCall(item) });
+    } else if (type === "function_call_output") {
+      if (step !== undefined && !step.closed) step.answers.push(readField(item, "call_id"));
+    } else if (!(type === "reasoning" && step !== undefined && step.answers.length === 0)) {
+      // anything else ends the step (reasoning before its calls is the same model turn)
+      if (step !== undefined) step.closed = true;
+      if (readField(item, "role") === "user") current = steps.length;
+    }
+  }
+  return { steps, current };
+}
+
+/**
+ * The turns the Gemini API would refuse: a step whose calls are not answered, as many, in the turn
+ * right after it (`unpaired_turn`; a call never answered at all is left to `unanswered_call`, at
+ * the indexes given), and a current step whose first call carries no signature (`unsigned_call`).
+ */
+export function geminiTurnProblems(
+  entries: readonly IndexedItem[],
+  unanswered: ReadonlySet<number>,
+): GeminiTurnProblem[] {
+  const { steps, current } = stepsOf(entries);
+  const problems: GeminiTurnProblem[] = [];
+  for (const [n, step] of steps.entries()) {
+    const answers = new Set(step.answers);
+    const paired = step.answers.length === step.calls.length && step.calls.every((call) => answers.has(call.id));
+    if (!paired && !unanswered.has(step.index)) {
+      const calls = step.calls.length;
+      problems.push({
+        index: step.index,
+        rule: "unpaired_turn",
+        message:
+          `[${step.index}] ${calls} call${calls === 1 ? "" : "s"} (${step.calls.map((c) => describeValue(c.name)).join(", ")}) ` +
+          `answered by ${step.answers.length} function response${step.answers.length === 1 ? "" : "s"} right after: ` +
+          "the Gemini API pairs a turn's calls with the function responses of the next turn, as many as there were calls",
+      });
+    }
+    const first = step.calls[0];
+    if (n >= current && first !== undefined && !first.signed)
+      problems.push({
+        index: step.index,
+        rule: "unsigned_call",
+        message:
+          `[${step.index}] the call ${describeValue(first.name)} is in the current turn without a thoughtSignature: ` +
+          'Gemini 3 refuses it ("Function call is missing a thought_signature in functionCall parts"); a call another ' +
+          "model made can carry Google's documented dummy signature instead",
+      });
+  }
+  return problems;
+}
