@@ -150,6 +150,15 @@ const REASON_ONLY = Object.fromEntries(
 function evaluate(received: unknown, tools: Prepared, detailed: boolean): Outcome {
   // a call of any wire (a Chat tool_calls entry, an Anthropic tool_use, a Gemini functionCall part, an
   // MCP call) is judged as the function_call it stands for: one answer for the same call, whoever reads it
+  if (isGeminiCallPart(received) && !isGeminiArgs(received.functionCall.args)) {
+    const args = received.functionCall.args;
+    return detailed
+      ? outcome(
+          "arguments_type",
+          () => `functionCall.args must be an object, received ${jsonKind(args)} ${describeValue(args)}`,
+        )
+      : REASON_ONLY.arguments_type;
+  }
   const judged = evaluateCall(asWireCall(received), tools, detailed);
   if (judged.reason !== "ok" || !isGeminiCallPart(received) || isSignedPart(received)) return judged;
   if (!detailed) return REASON_ONLY.missing_signature;
@@ -215,6 +224,11 @@ function evaluateCall(item: unknown, tools: Prepared, detailed: boolean): Outcom
     parsed: true,
     value,
   };
+}
+
+/** A Gemini call's `args`: an object (a protobuf Struct), or none. */
+function isGeminiArgs(args: unknown): boolean {
+  return args === undefined || (isRecord(args) && !isArray(args));
 }
 
 const passesTheSchema = () => "arguments pass the JSON Schema of the tool";

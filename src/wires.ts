@@ -159,6 +159,14 @@ export function isGeminiCallPart(
   return isRecord(call) && typeof call.name === "string" && readField(value, "type") === undefined;
 }
 
+/** A Gemini `functionResponse` part: `{ functionResponse: { id?, name, response } }`. */
+function isGeminiResponsePart(
+  value: unknown,
+): value is { functionResponse: { id?: unknown; name: string; response?: unknown } } {
+  const response = readField(value, "functionResponse");
+  return isRecord(response) && typeof response.name === "string";
+}
+
 /** Whether a Gemini part carries a thought signature. */
 export function isSignedPart(part: unknown): boolean {
   const signature = readField(part, "thoughtSignature");
@@ -306,10 +314,18 @@ function recordedMcpCall(value: { tool: string; arguments: unknown; session: str
 
 /**
  * A pair of another wire (a `tool_result` and a `tool_use`; a Chat `tool` message and a
- * `tool_calls` entry) as Open Responses items; undefined when they are not one wire's pair.
+ * `tool_calls` entry; a Gemini `functionResponse` and `functionCall` part) as Open Responses items; undefined when they are not one wire's pair.
  */
 export function wirePair(result: unknown, call: unknown): { result: unknown; call: unknown } | undefined {
   if (isToolResult(result) && isToolUse(call)) return { result: toolResultAnswer(result), call: toolUseCall(call) };
+  if (isGeminiCallPart(call) && isGeminiResponsePart(result)) {
+    // by id where the call has one, else by name (as the API pairs a turn's parts)
+    const { id, name } = call.functionCall;
+    const response = result.functionResponse;
+    const callId = typeof id === "string" ? id : geminiId(name, 1);
+    const answerId = typeof id === "string" ? response.id : geminiId(response.name, 1);
+    return { result: answer(answerId, JSON.stringify(response.response ?? {})), call: geminiCallItem(call, callId) };
+  }
   if (isChatToolMessage(result) && isChatToolCall(call))
     return {
       result: answer(readField(result, "tool_call_id"), textOf(readField(result, "content"))),
