@@ -314,7 +314,8 @@ function recordedMcpCall(value: { tool: string; arguments: unknown; session: str
 
 /**
  * A pair of another wire (a `tool_result` and a `tool_use`; a Chat `tool` message and a
- * `tool_calls` entry; a Gemini `functionResponse` and `functionCall` part) as Open Responses items; undefined when they are not one wire's pair.
+ * `tool_calls` entry; a Gemini `functionResponse` and `functionCall` part) as Open Responses items;
+ * undefined when they are not one wire's pair.
  */
 export function wirePair(result: unknown, call: unknown): { result: unknown; call: unknown } | undefined {
   if (isToolResult(result) && isToolUse(call)) return { result: toolResultAnswer(result), call: toolUseCall(call) };
