@@ -16,7 +16,7 @@ import {
 const NAME = "toKeepPromptCachePrefix";
 const LABEL = "options";
 const MUST_BE =
-  "a Responses, Chat Completions or Anthropic fake, its request log (fake.requests), cassette interactions, or request bodies";
+  "a Responses, Chat Completions, Anthropic or Gemini fake, its request log (fake.requests), cassette interactions, or request bodies";
 
 /** What `toKeepPromptCachePrefix` takes besides the requests. */
 export interface KeepPrefixOptions {
@@ -53,7 +53,13 @@ export function toKeepPromptCachePrefix(
 
 function valuesOf(ctx: MatcherContext, requests: unknown): unknown[] {
   const kind = conversationKind(requests);
-  if (kind === "responses-fake" || kind === "chat-fake" || kind === "anthropic-fake" || kind === "requests")
+  if (
+    kind === "responses-fake" ||
+    kind === "chat-fake" ||
+    kind === "anthropic-fake" ||
+    kind === "gemini-fake" ||
+    kind === "requests"
+  )
     return logOf(requests, kind);
   if (isArray(requests) && requests.length > 0 && requests.every(isRecord)) return requests;
   return matcherError(ctx, NAME, LABEL, "received", MUST_BE, requests);

@@ -11,6 +11,16 @@ export function geminiThinks(model: string): boolean {
   return THINKS.test(model);
 }
 
+/**
+ * The smallest prompt a Gemini model caches implicitly, in tokens, as Google documents it (Gemini
+ * 2.5 and later: 1,024 for a Flash model, 4,096 for a Pro one); undefined for a model without
+ * implicit caching.
+ */
+export function geminiImplicitCacheMinTokens(model: string): number | undefined {
+  if (!/gemini-(2\.5|[3-9])/.test(model)) return undefined;
+  return /-pro/.test(model) ? 4096 : 1024;
+}
+
 /** Google's OpenAPI subset (`type: "OBJECT"`, `nullable`) as a JSON Schema; undefined for none. */
 export function openApiToJsonSchema(schema: unknown): JsonSchema | undefined {
   return lowered(schema) as JsonSchema | undefined;

@@ -278,18 +278,19 @@ export class PromptCache {
     this.#limit = limit;
   }
 
-  use(prompt: PromptHash, now: number, retentionMs: number): number {
+  /** `minTokens`: the smallest prompt the provider caches (OpenAI's 1,024; a Gemini Pro model's 4,096). */
+  use(prompt: PromptHash, now: number, retentionMs: number, minTokens = CACHE_MIN_TOKENS): number {
     const hashes = prompt.blocks;
     let matched = 0;
     while (matched < hashes.length && (this.#blocks.get(hashes[matched] ?? "") ?? -1) > now) matched++;
-    if (hashes.length * CACHE_BLOCK_TOKENS >= CACHE_MIN_TOKENS)
+    if (hashes.length * CACHE_BLOCK_TOKENS >= minTokens)
       for (const hash of hashes) {
         this.#blocks.delete(hash);
         this.#blocks.set(hash, now + retentionMs);
       }
     this.#evict(now);
     const tokens = matched * CACHE_BLOCK_TOKENS;
-    return tokens >= CACHE_MIN_TOKENS ? tokens : 0;
+    return tokens >= minTokens ? tokens : 0;
   }
 
   clear(): void {
@@ -456,11 +457,18 @@ function wireOf(route: unknown, path: unknown): Wire | undefined {
     return "chat-completions";
   if (route === "messages.create" || (typeof path === "string" && /\/v1\/messages(\?|$)/.test(path)))
     return "anthropic";
+  if (
+    route === "models.generateContent" ||
+    route === "models.generateContentStream" ||
+    (typeof path === "string" && /:(stream)?generateContent(\?|$)/i.test(path))
+  )
+    return "gemini";
   return undefined;
 }
 
 /** A body of another wire, told by its fields: Chat's `messages` without `max_tokens`, Anthropic's with it. */
 function wireOfBody(body: Record<string, unknown>): Wire | undefined {
+  if (Array.isArray(body.contents) && !("input" in body) && !("messages" in body)) return "gemini";
   if (!Array.isArray(body.messages) || "input" in body) return undefined;
   return "max_tokens" in body || "system" in body ? "anthropic" : "chat-completions";
 }

@@ -447,33 +447,35 @@ export interface ResponsesShaped {
 }
 
 /**
- * A Chat Completions or Anthropic Messages request, and the answer it got, in the Responses API's
- * terms: its tools, its system prompt as `instructions` (Anthropic's; a Chat system message stays
- * a message), its messages as `input`, and its answer as a response whose `output` is the
- * assistant message and whose usage says what the prompt cache held (Chat's `cached_tokens`;
- * Anthropic's input, cache reads and writes, of which the reads).
+ * A Chat Completions, Anthropic Messages or Gemini request, and the answer it got, in the Responses
+ * API's terms: its tools, its system prompt as `instructions` (Anthropic's `system`, Gemini's
+ * `systemInstruction`; a Chat system message stays a message), its messages (Gemini's `contents`)
+ * as `input`, and its answer as a response whose `output` is the assistant message and whose usage
+ * says what the prompt cache held (Chat's `cached_tokens`; Anthropic's input, cache reads and
+ * writes, of which the reads; Gemini's `cachedContentTokenCount`).
  */
 export function asResponsesExchange(
   body: Record<string, unknown>,
   answer: { body?: unknown; events?: readonly unknown[] } | undefined,
   wire: Wire,
 ): ResponsesShaped {
-  const system = body.system;
+  const system = wire === "gemini" ? readField(body.systemInstruction, "parts") : body.system;
   const instructions =
     typeof system === "string"
       ? system
       : isArray(system)
-        ? system.map((block) => textOf(readField(block, "text") ?? "")).join("\n")
+        ? system.map((block) => textOf(readField(block, "text") ?? "")).join(wire === "gemini" ? "" : "\n")
         : undefined;
   const shaped: Record<string, unknown> = {
     ...(body.model === undefined ? {} : { model: body.model }),
     tools: body.tools,
-    ...(wire === "anthropic" && instructions ? { instructions } : {}),
-    input: isArray(body.messages) ? body.messages : [],
+    ...(wire !== "chat-completions" && instructions ? { instructions } : {}),
+    input: isArray(body.messages) ? body.messages : isArray(body.contents) ? body.contents : [],
     ...(typeof body.prompt_cache_key === "string" ? { prompt_cache_key: body.prompt_cache_key } : {}),
   };
   // the answer is told by its own shape (a Chat body may carry max_tokens too)
-  const message = answer === undefined ? undefined : (chatAnswer(answer) ?? anthropicAnswer(answer));
+  const message =
+    answer === undefined ? undefined : (chatAnswer(answer) ?? anthropicAnswer(answer) ?? geminiAnswer(answer));
   return { body: shaped, answer: message && { body: { object: "response", ...message } } };
 }
 
@@ -493,6 +495,15 @@ function chatAnswer(answer: Answer): Record<string, unknown> | undefined {
   const cached = readField(readField(usage, "prompt_tokens_details"), "cached_tokens");
   const figures = usageOf(readField(usage, "prompt_tokens"), cached ?? 0);
   return { output: [message], ...(figures ? { usage: figures } : {}) };
+}
+
+function geminiAnswer(answer: Answer): Record<string, unknown> | undefined {
+  const response = geminiResponseOf(answer);
+  if (response === undefined) return undefined;
+  const content = readField(readField(readField(response, "candidates"), "0"), "content");
+  const usage = readField(response, "usageMetadata");
+  const figures = usageOf(readField(usage, "promptTokenCount"), readField(usage, "cachedContentTokenCount") ?? 0);
+  return { output: isRecord(content) ? [content] : [], ...(figures ? { usage: figures } : {}) };
 }
 
 function anthropicAnswer(answer: Answer): Record<string, unknown> | undefined {
