@@ -1,12 +1,14 @@
 // The provider fakes against a bare MSW handler serving a static answer, measured in the same run
 // with the official clients: 1,000 sequential turns on fakeChatCompletions (openai's
-// chat.completions.create) and on fakeAnthropic (@anthropic-ai/sdk's messages.create), each through
-// fake.handlers against a minimal http.post returning a fixed body. Target: ≤ 1.1×.
+// chat.completions.create), on fakeAnthropic (@anthropic-ai/sdk's messages.create) and on fakeGemini
+// (@google/genai's models.generateContent), each through fake.handlers against a minimal http.post
+// returning a fixed body. Target: ≤ 1.1×.
 import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import OpenAI from "openai";
-import { fakeAnthropic, fakeChatCompletions, turn } from "../dist/msw.js";
+import { fakeAnthropic, fakeChatCompletions, fakeGemini, turn } from "../dist/msw.js";
 
 const staticCompletion = {
   id: "chatcmpl-static",
@@ -33,6 +35,13 @@ const staticMessage = {
   stop_reason: "end_turn",
   stop_sequence: null,
   usage: { input_tokens: 1, output_tokens: 1 },
+};
+
+const staticGemini = {
+  candidates: [{ content: { role: "model", parts: [{ text: "hi" }] }, finishReason: "STOP", index: 0 }],
+  usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+  modelVersion: "gemini-2.0-flash",
+  responseId: "static",
 };
 
 /** Medians of `rounds` paired ratios a/b, the pair's order alternating, and each side's best time per call. */
@@ -108,6 +117,28 @@ export async function benchProviders({ count = 1000, rounds = 7 } = {}) {
         http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json(JSON.parse(messageBody))),
       ]),
     );
+
+    const gemini = fakeGemini();
+    const ai = new GoogleGenAI({ apiKey: "k" });
+    const askGemini = async () =>
+      (await ai.models.generateContent({ model: "gemini-2.0-flash", contents: "hello" })).text;
+    const geminiBody = JSON.stringify(staticGemini);
+    const geminiSide = (handlers) => async (n) => {
+      server.resetHandlers(...handlers);
+      gemini.reset();
+      gemini.respond(() => turn.message("hi"));
+      return perCall(n, askGemini);
+    };
+    const geminiRatio = await paired(
+      rounds,
+      count,
+      geminiSide(gemini.handlers),
+      geminiSide([
+        http.post("https://generativelanguage.googleapis.com/:version/models/:call", () =>
+          HttpResponse.json(JSON.parse(geminiBody)),
+        ),
+      ]),
+    );
     const ms = (v) => +v.toFixed(3);
     return {
       name: `Provider fakes: ${count} sequential turns through fake.handlers against a bare MSW handler (medians of ${rounds} paired rounds; ms per call: best)`,
@@ -116,10 +147,13 @@ export async function benchProviders({ count = 1000, rounds = 7 } = {}) {
         "fakeChatCompletions().handlers": ms(chatRatio.a),
         "Anthropic Messages, bare MSW handler": ms(claudeRatio.b),
         "fakeAnthropic().handlers": ms(claudeRatio.a),
+        "Gemini generateContent, bare MSW handler": ms(geminiRatio.b),
+        "fakeGemini().handlers": ms(geminiRatio.a),
       },
       ratios: [
         { name: "fakeChatCompletions / bare MSW handler", value: chatRatio.ratio, target: 1.1 },
         { name: "fakeAnthropic / bare MSW handler", value: claudeRatio.ratio, target: 1.1 },
+        { name: "fakeGemini / bare MSW handler", value: geminiRatio.ratio, target: 1.1 },
       ],
     };
   } finally {
