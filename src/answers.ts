@@ -160,6 +160,8 @@ export function geminiResponseOf(answer: Answer): Json | undefined {
       if (finish !== undefined) whole.finishReason = finish;
       const ratings = readField(candidate, "safetyRatings");
       if (ratings !== undefined) whole.safetyRatings = ratings;
+      const grounding = readField(candidate, "groundingMetadata");
+      if (grounding !== undefined) whole.groundingMetadata = grounding;
       for (const part of asParts(readField(readField(candidate, "content"), "parts"))) absorbPart(whole.parts, part);
     }
   }

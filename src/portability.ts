@@ -220,6 +220,15 @@ function geminiParts(
       seen.call(index, fn.id ?? next(seen.made, fn.name), fn.name, JSON.stringify(fn.args ?? {}), undefined);
     if (isRecord(answer) && typeof answer.name === "string")
       seen.answered.add(answer.id ?? next(seen.returned, answer.name));
+    if (
+      (isRecord(readField(part, "executableCode")) || isRecord(readField(part, "codeExecutionResult"))) &&
+      target !== "gemini"
+    )
+      seen.problems.push({
+        index,
+        rule: "hosted_tool_item",
+        message: `[${index}] code Gemini ran with its codeExecution tool (hosted): ${NAMES[target]} has no such part`,
+      });
     if (readField(part, "thought") === true && target !== "gemini")
       seen.problems.push({
         index,

@@ -17,6 +17,20 @@ export interface GeminiPart {
   thought?: boolean;
   thoughtSignature?: string;
   functionCall?: { id?: string; name: string; args: Record<string, unknown> };
+  /** Code the model ran with the `codeExecution` tool, and what it printed. */
+  executableCode?: { language: "PYTHON"; code: string };
+  codeExecutionResult?: { outcome: "OUTCOME_OK" | "OUTCOME_FAILED"; output?: string };
+}
+
+/** What a Google Search grounded the answer on: the queries, the pages, which text each supports. */
+export interface GeminiGroundingMetadata {
+  webSearchQueries: string[];
+  groundingChunks: Array<{ web: { uri: string; title: string } }>;
+  groundingSupports: Array<{
+    segment: { startIndex: number; endIndex: number; text: string };
+    groundingChunkIndices: number[];
+  }>;
+  searchEntryPoint: { renderedContent: string };
 }
 
 export interface GeminiSafetyRating {
@@ -31,6 +45,8 @@ export interface GeminiCandidate {
   finishReason?: GeminiFinishReason;
   index: number;
   safetyRatings?: GeminiSafetyRating[];
+  /** With the `googleSearch` tool: what the answer is grounded on. */
+  groundingMetadata?: GeminiGroundingMetadata;
 }
 
 export interface GeminiUsageMetadata {
