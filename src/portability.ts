@@ -1,7 +1,7 @@
 import { type GeminiTurnRule, geminiTurnProblems, type IndexedItem } from "./geminiTurns.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { isChatToolCall, isToolResult, isToolUse, type Wire, wireItems, wireOfList } from "./wires.js";
+import { geminiId, isChatToolCall, isToolResult, isToolUse, type Wire, wireItems, wireOfList } from "./wires.js";
 
 /**
  * The switch between providers: what of a history (Open Responses items, Chat Completions messages,
@@ -211,7 +211,7 @@ function geminiParts(
   const next = (counts: Map<string, number>, name: string) => {
     const n = (counts.get(name) ?? 0) + 1;
     counts.set(name, n);
-    return `gemini:${name}:${n}`;
+    return geminiId(name, n);
   };
   for (const part of parts) {
     const fn = readField(part, "functionCall");

@@ -225,7 +225,7 @@ export function geminiGatedCalls(value: unknown): unknown[] | undefined {
 }
 
 /** The call id a Gemini call without one is read under (by name and order). */
-function geminiId(name: string, n: number): string {
+export function geminiId(name: string, n: number): string {
   return `gemini:${name}:${n}`;
 }
 

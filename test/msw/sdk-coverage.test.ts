@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
+import { type GenerateContentConfig, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createFactories, examples } from "../../fixtures/factories/index.js";
@@ -17,6 +18,7 @@ import {
   fakeAgents,
   fakeAnthropic,
   fakeChatCompletions,
+  fakeGemini,
   fakeResponses,
   turn,
 } from "../../fixtures/msw/index.js";
@@ -38,6 +40,8 @@ const produced: Record<string, Produced> = {
   anthropicBlock: new Map(),
   anthropicEvent: new Map(),
   anthropicDelta: new Map(),
+  geminiPart: new Map(),
+  geminiFinish: new Map(),
 };
 const keep = (kind: string, values: readonly unknown[]) => {
   for (const value of values) {
@@ -46,10 +50,39 @@ const keep = (kind: string, values: readonly unknown[]) => {
   }
 };
 
+/** Gemini: each field a produced part sets (a part is told by its fields), and each finish reason. */
+async function produceGemini(): Promise<void> {
+  const fake = fakeGemini({ deltas: 2 });
+  const ai = new GoogleGenAI({ apiKey: "k", httpOptions: { baseUrl: fake.baseUrl, fetch: fake.fetch } });
+  const weather = {
+    functionDeclarations: [{ name: "get_weather", parametersJsonSchema: { type: "object" } }],
+  };
+  const runs: Array<[ReturnType<typeof turn.message>, GenerateContentConfig]> = [
+    [turn.reasoning("Weighing it.", turn.message("Hello.")), { thinkingConfig: { includeThoughts: true } }],
+    [turn.functionCall("get_weather", { city: "Paris" }), { tools: [weather] }],
+    [turn.webSearch("news"), { tools: [{ googleSearch: {} }] }],
+    [turn.codeInterpreter("print(1)", { logs: "1" }), { tools: [{ codeExecution: {} }] }],
+    [turn.refusal(), {}],
+    [turn.incomplete(), {}],
+  ];
+  for (const [script, config] of runs) {
+    fake.reply(script);
+    const answer = await ai.models.generateContent({ model: "gemini-2.5-flash", contents: "?", config });
+    for (const candidate of answer.candidates ?? []) {
+      if (candidate.finishReason && !produced.geminiFinish?.has(candidate.finishReason))
+        produced.geminiFinish?.set(candidate.finishReason, candidate.finishReason);
+      for (const part of candidate.content?.parts ?? [])
+        for (const field of Object.keys(part))
+          if (!produced.geminiPart?.has(field)) produced.geminiPart?.set(field, part);
+    }
+  }
+}
+
 let responses: Checker;
 let agents: Checker;
 let chat: Checker;
 let anthropic: Checker;
+let gemini: Checker;
 
 /** Chat Completions: the calls of a completion and of a stream (their `type` is the union's tag). */
 async function produceChat(): Promise<void> {
@@ -276,8 +309,10 @@ beforeAll(async () => {
   agents = sdkChecker("AgentsWire");
   chat = sdkChecker("ChatWire");
   anthropic = sdkChecker("AnthropicWire");
+  gemini = sdkChecker("GeminiWire");
   await produceChat();
   await produceAnthropic();
+  await produceGemini();
   await produceResponses();
   await produceSent();
   await produceAgents();
@@ -295,6 +330,8 @@ const UNIONS = [
   { kind: "anthropicBlock", wire: "contentBlock", label: "Anthropic content blocks", checker: () => anthropic },
   { kind: "anthropicEvent", wire: "event", label: "Anthropic stream events", checker: () => anthropic },
   { kind: "anthropicDelta", wire: "delta", label: "Anthropic content block deltas", checker: () => anthropic },
+  { kind: "geminiPart", wire: "part", label: "Gemini parts (by the field set)", checker: () => gemini },
+  { kind: "geminiFinish", wire: "finishReason", label: "Gemini finish reasons", checker: () => gemini },
 ] as const;
 
 describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
@@ -345,7 +382,7 @@ test("docs/sdk-coverage.md holds the figures (npm run sdk-coverage rewrites it)"
   );
   const text = `# SDK coverage
 
-What the fakes produce of each union the installed \`openai\` and \`@anthropic-ai/sdk\` SDKs
+What the fakes produce of each union the installed \`openai\`, \`@anthropic-ai/sdk\` and \`@google/genai\` SDKs
 parse (and, of what an application sends, what they accept), member by member, each checked
 against the SDK's own shape (\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not produce is listed below with its
 reason (\`test/msw/sdkCoverage.ts\`); a new member in a future SDK fails that test with its name.

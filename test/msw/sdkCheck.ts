@@ -42,6 +42,7 @@ function makeChecker(wireType: string): Checker {
     $ref?: string;
     anyOf?: Node[];
     properties?: { type?: { const?: string; enum?: (string | null)[] } };
+    enum?: unknown[];
     required?: string[];
   };
   const definitions = (schema as { definitions: Record<string, Node> }).definitions;
@@ -99,8 +100,16 @@ function makeChecker(wireType: string): Checker {
   };
   const check: Check = (kind, value) => checkNode(kind, wire[kind]!, value);
   return Object.assign(check, {
-    /** The `type` of every member of the SDK's union `kind`, sorted (what coverage is measured against). */
-    members: (kind: string): string[] => [...branches(wire[kind]!).keys()].filter((type) => type !== "").sort(),
+    /**
+     * The `type` of every member of the SDK's union `kind`, sorted (what coverage is measured against); of
+     * an enum, its values; of an object told by which field it sets (a Gemini part), its fields.
+     */
+    members: (kind: string): string[] => {
+      const node = deref(wire[kind]!);
+      if (node.enum) return node.enum.filter((value): value is string => typeof value === "string").sort();
+      const tagged = [...branches(wire[kind]!).keys()].filter((type) => type !== "");
+      return tagged.length > 0 || !node.properties ? tagged.sort() : Object.keys(node.properties).sort();
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 // The one place that says which members of the installed SDKs' unions (`openai`,
-// `@anthropic-ai/sdk`) the fakes do not produce, and why. sdk-coverage.test.ts measures the rest:
+// `@anthropic-ai/sdk`, `@google/genai`) the fakes do not produce, and why. sdk-coverage.test.ts measures the rest:
 // a member that is neither produced nor listed here (a new one in a future SDK) fails that test
 // with its name.
 
@@ -60,4 +60,44 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
   },
   anthropicEvent: {},
   anthropicDelta: {},
+  geminiPart: {
+    audioMetadata: "audio output (not modelled)",
+    audioTranscription: "audio output (not modelled)",
+    documentMetadata: "a document's metadata, of input the app sends (the model never makes it)",
+    fileData: "a file the app sends by URI: input, the model never makes it",
+    functionResponse: "an answer the app sends: the model never answers its own calls",
+    inlineData: "bytes the app sends, or images the model makes (image output is not modelled)",
+    mediaProcessing: "media processing options of input the app sends",
+    mediaResolution: "a media part's resolution, of input the app sends",
+    partMetadata: "metadata of a part the app sends",
+    speechMetadata: "speech output (not modelled)",
+    spreadsheetMetadata: "a spreadsheet's metadata, of input the app sends",
+    toolCall: "a server-side tool call of the Live and Interactions APIs (not modelled)",
+    toolResponse: "a server-side tool's response of the Live and Interactions APIs (not modelled)",
+    videoMetadata: "a video's offsets, of input the app sends",
+  },
+  geminiFinish: {
+    BLOCKLIST: "blocked by a terms blocklist (no builder scripts it: turn.refusal is SAFETY)",
+    CONTINUATION: "a continuation of a cut answer (not modelled)",
+    ESCALATION: "an escalation by the safety systems (not modelled)",
+    FINISH_REASON_UNSPECIFIED: "the enum's default: the API never sends it",
+    IMAGE_OTHER: "image output (not modelled)",
+    IMAGE_PROHIBITED_CONTENT: "image output (not modelled)",
+    IMAGE_RECITATION: "image output (not modelled)",
+    IMAGE_SAFETY: "image output (not modelled)",
+    LANGUAGE: "an unsupported language (not modelled)",
+    MALFORMED_FUNCTION_CALL: "a call the model could not form (turn.invalidCall is not on this wire yet)",
+    MALFORMED_RESPONSE: "an answer the model could not form (not modelled)",
+    MISSING_THOUGHT_SIGNATURE:
+      "the fake refuses a request missing a signature with the API's 400, as Gemini 3 does, rather than ending a candidate",
+    MODEL_ARMOR: "a Model Armor screen (Vertex AI; not modelled)",
+    NO_IMAGE: "image output (not modelled)",
+    OTHER: "an unspecified stop (no builder scripts it)",
+    PROHIBITED_CONTENT: "blocked for prohibited content (no builder scripts it: turn.refusal is SAFETY)",
+    PUP_LIMITED_DISABLED: "an account limit (not modelled)",
+    RECITATION: "blocked for recitation (no builder scripts it: turn.refusal is SAFETY)",
+    SPII: "blocked for personal data (no builder scripts it: turn.refusal is SAFETY)",
+    TOO_MANY_TOOL_CALLS: "a tool-call limit (not modelled)",
+    UNEXPECTED_TOOL_CALL: "a call to a function not declared (the strict fake refuses such a script instead)",
+  },
 };

@@ -85,7 +85,9 @@ export interface AnthropicWire {
 import type {
   Candidate,
   CountTokensResponse,
+  FinishReason,
   Model as GeminiModelInfo,
+  Part as GeminiPart,
   GenerateContentResponsePromptFeedback,
   GenerateContentResponseUsageMetadata,
 } from "@google/genai";
@@ -101,4 +103,7 @@ export interface GeminiWire {
   promptFeedback: GenerateContentResponsePromptFeedback;
   countTokens: CountTokensResponse;
   model: GeminiModelInfo;
+  /** A content's part: its members are its fields (a part is told by which it sets), for SDK coverage. */
+  part: GeminiPart;
+  finishReason: FinishReason;
 }
