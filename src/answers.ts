@@ -162,6 +162,8 @@ export function geminiResponseOf(answer: Answer): Json | undefined {
       if (ratings !== undefined) whole.safetyRatings = ratings;
       const grounding = readField(candidate, "groundingMetadata");
       if (grounding !== undefined) whole.groundingMetadata = grounding;
+      const pages = readField(candidate, "urlContextMetadata");
+      if (pages !== undefined) whole.urlContextMetadata = pages;
       for (const part of asParts(readField(readField(candidate, "content"), "parts"))) absorbPart(whole.parts, part);
     }
   }

@@ -47,6 +47,10 @@ export interface GeminiCandidate {
   safetyRatings?: GeminiSafetyRating[];
   /** With the `googleSearch` tool: what the answer is grounded on. */
   groundingMetadata?: GeminiGroundingMetadata;
+  /** With the `urlContext` tool: the pages the model read. */
+  urlContextMetadata?: {
+    urlMetadata: Array<{ retrievedUrl: string; urlRetrievalStatus: "URL_RETRIEVAL_STATUS_SUCCESS" }>;
+  };
 }
 
 export interface GeminiUsageMetadata {

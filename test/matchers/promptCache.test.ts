@@ -139,7 +139,7 @@ describe("toKeepPromptCachePrefix", () => {
 
   test("a received value that holds no requests, or a bad option, is a matcher error", () => {
     expect(failureOf(() => expect({}).toKeepPromptCachePrefix())).toContain(
-      "received value must be a Responses, Chat Completions or Anthropic fake, its request log (fake.requests), cassette interactions, or request bodies",
+      "received value must be a Responses, Chat Completions, Anthropic or Gemini fake, its request log (fake.requests), cassette interactions, or request bodies",
     );
     expect(failureOf(() => expect([{ input: "x" }]).toKeepPromptCachePrefix({ minCachedShare: 2 }))).toContain(
       "minCachedShare value must be a number from 0 to 1",

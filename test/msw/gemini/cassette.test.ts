@@ -104,3 +104,29 @@ test("a recorded call that no longer passes the tool's schema fails with the gat
   );
   expect(String((refused as Error).message)).toContain("INVALID_ARGUMENT");
 });
+
+test("verify mode: today's answers against the recording's shape; a field the API added is drift", async () => {
+  const path = join(dir, "verify.jsonl");
+  const provider = () => {
+    const fake = fakeGemini();
+    fake.reply(turn.functionCall("get_weather", { city: "Paris" }), turn.message("Sunny, 21 °C."));
+    return fake;
+  };
+  const recorder = fakeGemini({ cassette: { path, mode: "record", apiKey: KEY, fetch: provider().fetch } });
+  await conversation(client(KEY, recorder.fetch));
+
+  const same = fakeGemini({ cassette: { path, mode: "verify", apiKey: KEY, fetch: provider().fetch } });
+  expect(await conversation(client(KEY, same.fetch))).toBe("Sunny, 21 °C.");
+  await expect(same.cassette?.verified()).resolves.toBeUndefined();
+
+  const upstream = provider();
+  const widened: typeof fetch = async (input, init) => {
+    const response = await upstream.fetch(input, init);
+    if (!(response.headers.get("content-type") ?? "").includes("json")) return response;
+    const body = (await response.json()) as Record<string, unknown>;
+    return Response.json({ ...body, addedByTheApi: true }, { status: response.status });
+  };
+  const drifting = fakeGemini({ cassette: { path, mode: "verify", apiKey: KEY, fetch: widened } });
+  await conversation(client(KEY, drifting.fetch));
+  await expect(drifting.cassette?.verified()).rejects.toThrow(/addedByTheApi/);
+});

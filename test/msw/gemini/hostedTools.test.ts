@@ -92,15 +92,35 @@ test("strict: a hosted tool the request did not declare is a script it could not
   fake.reply(turn.webSearch("x"));
   await expect(ai.models.generateContent({ model: "gemini-2.5-flash", contents: "?" })).rejects.toMatchObject({
     status: 400,
-    message: expect.stringContaining("the request declares no googleSearch tool"),
+    message: expect.stringContaining("the request declares no googleSearch (or urlContext) tool"),
   });
   expect(() => fake.reply(turn.fileSearch("docs"))).toThrow(/Gemini.*file_search_call is another API's/);
-  // a URL context tool is taken beside the others (the model reads the pages it names)
-  fake.reply(turn.message("Read it."));
+});
+
+test("URL context: with the urlContext tool, a scripted web search's sources are the pages the model read", async () => {
+  const { fake, ai } = setup();
+  const pages = [{ url: "https://example.com/post", title: "A post" }];
+  fake.reply(
+    turn.webSearch(undefined, { sources: pages, next: turn.message("It says hello.") }),
+    turn.webSearch("post summary", { sources: pages, next: turn.message("Found and read.") }),
+  );
   const read = await ai.models.generateContent({
     model: "gemini-2.5-flash",
-    contents: "Summarise https://example.com",
+    contents: "Summarise https://example.com/post",
+    config: { tools: [{ urlContext: {} }] },
+  });
+  expect(read.text).toBe("It says hello.");
+  expect(read.candidates?.[0]?.urlContextMetadata?.urlMetadata).toEqual([
+    { retrievedUrl: "https://example.com/post", urlRetrievalStatus: "URL_RETRIEVAL_STATUS_SUCCESS" },
+  ]);
+  expect(read.candidates?.[0]?.groundingMetadata).toBeUndefined();
+  // beside a Google Search, both: what it searched, and the pages it read
+  const both = await ai.models.generateContent({
+    model: "gemini-2.5-flash",
+    contents: "Find and summarise the post",
     config: { tools: [{ urlContext: {} }, { googleSearch: {} }] },
   });
-  expect(read.text).toBe("Read it.");
+  expect(both.candidates?.[0]?.groundingMetadata?.webSearchQueries).toEqual(["post summary"]);
+  expect(both.candidates?.[0]?.urlContextMetadata?.urlMetadata).toHaveLength(1);
+  expect(candidateProblems([read, both])).toEqual([]);
 });
