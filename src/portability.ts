@@ -11,8 +11,8 @@ import { geminiId, isChatToolCall, isToolResult, isToolUse, type Wire, wireItems
  * finished or were never answered, arguments of the wrong kind.
  */
 
-/** The wires a history can be judged for. */
-export type TargetWire = "responses" | Wire;
+/** The wires a history can be judged for (Bedrock Converse is read as a source, not yet judged as a target). */
+export type TargetWire = "responses" | Exclude<Wire, "bedrock">;
 
 export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic", "gemini"];
 
@@ -147,6 +147,7 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
     const content = readField(element, "content");
     if (!isArray(content)) continue;
     for (const block of content) {
+      converseBlock(block, index, target, { call, answered, problems });
       const kind = readField(block, "type");
       if ((kind === "thinking" || kind === "redacted_thinking") && target !== "anthropic")
         problems.push({
@@ -236,6 +237,37 @@ function geminiParts(
         message: `[${index}] a thought Gemini made (its own, signed): ${NAMES[target]} takes none; drop it`,
       });
   }
+}
+
+/** A Bedrock Converse content block: its call or answer; reasoning and cache points no other wire takes. */
+function converseBlock(
+  block: unknown,
+  index: number,
+  target: TargetWire,
+  seen: {
+    call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => void;
+    answered: Set<unknown>;
+    problems: SwitchProblem[];
+  },
+): void {
+  if (readField(block, "type") !== undefined) return;
+  const use = readField(block, "toolUse");
+  if (isRecord(use) && typeof use.toolUseId === "string" && use.type !== "server_tool_use")
+    seen.call(index, use.toolUseId, use.name, isRecord(use.input) ? JSON.stringify(use.input) : use.input, undefined);
+  const result = readField(block, "toolResult");
+  if (isRecord(result) && typeof result.toolUseId === "string") seen.answered.add(result.toolUseId);
+  if (isRecord(readField(block, "reasoningContent")))
+    seen.problems.push({
+      index,
+      rule: "foreign_reasoning",
+      message: `[${index}] reasoning a Bedrock model made (reasoningContent, signed by Bedrock): ${NAMES[target]} takes none; drop it`,
+    });
+  if (isRecord(readField(block, "cachePoint")))
+    seen.problems.push({
+      index,
+      rule: "provider_extension",
+      message: `[${index}] a cachePoint block is Bedrock's: ${NAMES[target]} marks its cache otherwise (Anthropic's cache_control)`,
+    });
 }
 
 function isJsonObject(text: string): boolean {

@@ -39,6 +39,16 @@ function isGeminiDeclaration(value: Record<string, unknown>): boolean {
   );
 }
 
+/** A Bedrock Converse tool: `{ toolSpec: { name, inputSchema: { json } } }`. */
+function isConverseToolSpec(value: unknown): value is { toolSpec: { name?: unknown; inputSchema?: unknown } } {
+  return isRecord(value) && value.type === undefined && isRecord(value.toolSpec);
+}
+
+/** A Converse tool list's entries that are no function: a `cachePoint`, a `systemTool` Bedrock runs. */
+function isConverseOtherTool(value: unknown): boolean {
+  return isRecord(value) && value.type === undefined && (isRecord(value.cachePoint) || isRecord(value.systemTool));
+}
+
 /** A Gemini tool of functions: `{ functionDeclarations: [...] }`. */
 export function isGeminiFunctionTool(value: unknown): value is { functionDeclarations: unknown[] } {
   return isRecord(value) && value.type === undefined && Array.isArray(value.functionDeclarations);
@@ -69,7 +79,12 @@ function isGeminiHostedTool(value: unknown): boolean {
  */
 function declarationsOf(definitions: readonly unknown[]): Array<{ definition: unknown; index: number }> {
   return definitions.flatMap((definition, index) => {
-    if (isGeminiHostedTool(definition)) return [];
+    if (isGeminiHostedTool(definition) || isConverseOtherTool(definition)) return [];
+    if (isConverseToolSpec(definition)) {
+      const { name, inputSchema } = definition.toolSpec;
+      const json = isRecord(inputSchema) ? inputSchema.json : undefined;
+      return [{ definition: { name, input_schema: json ?? {} }, index }];
+    }
     if (!isGeminiFunctionTool(definition)) return [{ definition, index }];
     return definition.functionDeclarations.map((declaration) => ({
       definition:
@@ -95,7 +110,7 @@ export function resolveTools(spec: ToolSpec): ResolvedTools {
   try {
     result = Array.isArray(spec)
       ? { kind: "set", tools: toolMap(spec) }
-      : isToolDefinition(spec) || isGeminiFunctionTool(spec)
+      : isToolDefinition(spec) || isGeminiFunctionTool(spec) || isConverseToolSpec(spec)
         ? { kind: "set", tools: toolMap([spec]) }
         : { kind: "schema", schema: spec as JsonSchema };
   } catch (error) {

@@ -98,6 +98,16 @@ export interface GeminiFunctionTool {
   functionDeclarations?: readonly GeminiFunctionDeclaration[];
 }
 
+/**
+ * A Bedrock Converse tool (`@aws-sdk/client-bedrock-runtime`'s `Tool`): a `toolSpec` is a function
+ * (`{ name, inputSchema: { json } }`); a `cachePoint` or a `systemTool` in the list is left out.
+ */
+export interface ConverseTool {
+  toolSpec?: { name?: string; description?: string; inputSchema?: unknown; strict?: boolean };
+  cachePoint?: unknown;
+  systemTool?: unknown;
+}
+
 export type ToolDefinition =
   | FunctionToolDefinition
   | ChatFunctionToolDefinition
@@ -123,7 +133,8 @@ export type ToolSpec =
   | ToolDefinition
   | ToolLike
   | GeminiFunctionTool
-  | readonly (ToolDefinition | ToolLike | GeminiFunctionTool)[];
+  | ConverseTool
+  | readonly (ToolDefinition | ToolLike | GeminiFunctionTool | ConverseTool)[];
 
 /** Open Responses `function_call` item. */
 export interface FunctionCallItem {

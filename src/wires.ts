@@ -15,7 +15,7 @@ import { isArray, isRecord, readField } from "./internal/read.js";
  * problem it is (`not_a_result`).
  */
 
-export type Wire = "chat-completions" | "anthropic" | "gemini";
+export type Wire = "chat-completions" | "anthropic" | "gemini" | "bedrock";
 
 /** One of a Chat Completions assistant message's `tool_calls`: `{ id, type: "function", function: { name, … } }`. */
 export function isChatToolCall(
@@ -117,11 +117,92 @@ function isGeminiToolContent(value: unknown): boolean {
   );
 }
 
+/**
+ * A Bedrock Converse `toolUse` block the app answers: `{ toolUse: { toolUseId, name, input } }` (a
+ * `server_tool_use` is a tool Bedrock ran itself).
+ */
+export function isConverseToolUse(
+  value: unknown,
+): value is { toolUse: { toolUseId: string; name: string; input?: unknown; type?: unknown } } {
+  const use = readField(value, "toolUse");
+  return (
+    isRecord(use) &&
+    typeof use.toolUseId === "string" &&
+    typeof use.name === "string" &&
+    use.type !== "server_tool_use" &&
+    readField(value, "type") === undefined
+  );
+}
+
+/** A Bedrock Converse `toolResult` block: `{ toolResult: { toolUseId, content: [{ text } | { json }], status? } }`. */
+function isConverseToolResult(
+  value: unknown,
+): value is { toolResult: { toolUseId: string; content?: unknown; status?: unknown } } {
+  const result = readField(value, "toolResult");
+  return isRecord(result) && typeof result.toolUseId === "string" && readField(value, "type") === undefined;
+}
+
+/** A Converse message that calls or answers: `{ role, content: [{ toolUse } | { toolResult } | …] }`. */
+function isConverseToolMessage(value: unknown): boolean {
+  const role = readField(value, "role");
+  const content = readField(value, "content");
+  return (
+    (role === "user" || role === "assistant") &&
+    isArray(content) &&
+    content.some((block) => isConverseToolUse(block) || isConverseToolResult(block))
+  );
+}
+
+/** A Converse `toolUse` block as the `function_call` it stands for: its `input` as JSON text. */
+function converseCall(block: {
+  toolUse: { toolUseId: string; name: string; input?: unknown };
+}): Record<string, unknown> {
+  const input = block.toolUse.input;
+  return {
+    type: "function_call",
+    call_id: block.toolUse.toolUseId,
+    name: block.toolUse.name,
+    arguments: input === undefined ? "{}" : isRecord(input) ? JSON.stringify(input) : input,
+    status: "completed",
+  };
+}
+
+/** A Converse `toolResult` block as its answer: the text of its `text` blocks, its `json` blocks as JSON. */
+function converseAnswer(block: { toolResult: { toolUseId: string; content?: unknown } }): Record<string, unknown> {
+  const content = block.toolResult.content;
+  const text = isArray(content)
+    ? content
+        .map((part) => {
+          const json = readField(part, "json");
+          if (json !== undefined) return JSON.stringify(json);
+          const value = readField(part, "text");
+          return typeof value === "string" ? value : "";
+        })
+        .join("")
+    : "";
+  return answer(block.toolResult.toolUseId, text);
+}
+
+/**
+ * The calls of a Converse answer (`{ output: { message }, stopReason }`) or of an assistant message,
+ * as the gate judges them: its `toolUse` blocks. Undefined for anything else.
+ */
+export function converseGatedCalls(value: unknown): unknown[] | undefined {
+  const answer = readField(readField(value, "output"), "message");
+  const message = answer ?? value;
+  const content = readField(message, "content");
+  if (readField(message, "role") !== "assistant" || !isArray(content)) return undefined;
+  // a message alone is Converse's only by its toolUse blocks (an answer, by its output)
+  if (answer === undefined && !content.some(isConverseToolUse)) return undefined;
+  return content.filter(isConverseToolUse);
+}
+
 /** Which other wire a list of messages is, by its tool calls; undefined for anything else. */
 export function wireOfList(list: readonly unknown[]): Wire | undefined {
   if (list.some(isChatAssistant)) return "chat-completions";
   if (list.some(isAnthropicToolMessage)) return "anthropic";
   if (list.some(isGeminiToolContent)) return "gemini";
+  if (list.some(isConverseToolMessage)) return "bedrock";
   return undefined;
 }
 
@@ -235,6 +316,15 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
   const made = new Map<string, number>();
   const answered = new Map<string, number>();
   if (wire === "gemini") return geminiItems(list);
+  if (wire === "bedrock")
+    return list.flatMap((message) => {
+      if (!isConverseToolMessage(message)) return [message];
+      return (readField(message, "content") as unknown[]).flatMap((block) => {
+        if (isConverseToolUse(block)) return [converseCall(block)];
+        if (isConverseToolResult(block)) return [converseAnswer(block)];
+        return [];
+      });
+    });
   return list.flatMap((message) => {
     if (wire === "chat-completions") {
       const legacy = readField(message, "function_call");
@@ -273,6 +363,7 @@ export function asWireCall(value: unknown): unknown {
     const { id, name } = value.functionCall;
     return geminiCallItem(value, typeof id === "string" ? id : geminiId(name, 1));
   }
+  if (isConverseToolUse(value)) return converseCall(value);
   if (isToolUse(value)) return toolUseCall(value);
   if (readField(value, "type") === "mcp_call") return mcpItemCall(value);
   if (isRecordedMcpCall(value)) return recordedMcpCall(value);
@@ -327,6 +418,8 @@ export function wirePair(result: unknown, call: unknown): { result: unknown; cal
     const answerId = typeof id === "string" ? response.id : geminiId(response.name, 1);
     return { result: answer(answerId, JSON.stringify(response.response ?? {})), call: geminiCallItem(call, callId) };
   }
+  if (isConverseToolResult(result) && isConverseToolUse(call))
+    return { result: converseAnswer(result), call: converseCall(call) };
   if (isChatToolMessage(result) && isChatToolCall(call))
     return {
       result: answer(readField(result, "tool_call_id"), textOf(readField(result, "content"))),

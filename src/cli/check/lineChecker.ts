@@ -16,7 +16,7 @@ import { isRecord } from "../../internal/read.js";
 import { oneLine } from "../../internal/render.js";
 import { type PrefixBreak, prefixTracker } from "../../promptCache.js";
 import type { ToolSpec } from "../../types.js";
-import { geminiGatedCalls } from "../../wires.js";
+import { converseGatedCalls, geminiGatedCalls } from "../../wires.js";
 import {
   type CacheBreakFailure,
   countTool,
@@ -117,13 +117,15 @@ export function createLineChecker(options: LineCheckerOptions) {
     }
     // A framework's RunItem (an @openai/agents log) is judged by the item it carries.
     if (isRunItem(value)) value = value.rawItem;
-    // A Gemini answer or model content: its calls, the first of each content with its signature
-    const gemini = isRecord(value) && !("type" in value) ? geminiGatedCalls(value) : undefined;
-    if (gemini !== undefined) {
-      if (gemini.length === 0) tally.skipped++;
-      gemini.forEach((call, index) => {
+    // A Gemini answer or model content (its calls, the first of each content with its signature), a
+    // Bedrock Converse answer or assistant message (its toolUse blocks)
+    const wireCalls =
+      isRecord(value) && !("type" in value) ? (geminiGatedCalls(value) ?? converseGatedCalls(value)) : undefined;
+    if (wireCalls !== undefined) {
+      if (wireCalls.length === 0) tally.skipped++;
+      wireCalls.forEach((call, index) => {
         tally.items++;
-        record(line, gate.reason(call), undefined, call, gemini.length > 1 ? index : undefined);
+        record(line, gate.reason(call), undefined, call, wireCalls.length > 1 ? index : undefined);
       });
       return;
     }
