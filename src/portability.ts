@@ -194,18 +194,19 @@ function indexedItems(history: readonly unknown[]): IndexedItem[] {
   );
 }
 
+/** What the walk over a history keeps: a call seen, the ids answered, the problems so far. */
+interface Seen {
+  call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => void;
+  answered: Set<unknown>;
+  problems: SwitchProblem[];
+}
+
 /** A Gemini content's parts: its calls and answers (by id, else by name and order), its thoughts. */
 function geminiParts(
   content: unknown,
   index: number,
   target: TargetWire,
-  seen: {
-    call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => void;
-    answered: Set<unknown>;
-    problems: SwitchProblem[];
-    made: Map<string, number>;
-    returned: Map<string, number>;
-  },
+  seen: Seen & { made: Map<string, number>; returned: Map<string, number> },
 ): void {
   const parts = readField(content, "parts");
   if (!isArray(parts)) return;
@@ -240,16 +241,7 @@ function geminiParts(
 }
 
 /** A Bedrock Converse content block: its call or answer; reasoning and cache points no other wire takes. */
-function converseBlock(
-  block: unknown,
-  index: number,
-  target: TargetWire,
-  seen: {
-    call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => void;
-    answered: Set<unknown>;
-    problems: SwitchProblem[];
-  },
-): void {
+function converseBlock(block: unknown, index: number, target: TargetWire, seen: Seen): void {
   if (readField(block, "type") !== undefined) return;
   const use = readField(block, "toolUse");
   if (isRecord(use) && typeof use.toolUseId === "string" && use.type !== "server_tool_use")
