@@ -72,13 +72,13 @@ export interface AgentMatchers<R = unknown> {
    * Anthropic Messages or Gemini contents) would be refused by that wire when the app switches
    * providers: no provider's own item types, no reasoning another model made, no ids only the first
    * provider stored, no call unfinished or unanswered, arguments of the kind the wire takes; for
-   * Gemini, each turn's calls answered in the turn right after it, and the current turn's calls
-   * signed.
+   * Gemini and Bedrock Converse, each turn's calls answered in the turn right after it, and on
+   * Gemini the current turn's calls signed.
    *
    * @example
    * expect(result.history).toBePortableTo("anthropic");
    */
-  toBePortableTo(wire: "responses" | "chat-completions" | "anthropic" | "gemini"): R;
+  toBePortableTo(wire: "responses" | "chat-completions" | "anthropic" | "gemini" | "bedrock"): R;
 
   /**
    * Passes when the Agents API session (or an event carrying one) has a pending action in

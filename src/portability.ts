@@ -1,6 +1,6 @@
-import { type GeminiTurnRule, geminiTurnProblems, type IndexedItem } from "./geminiTurns.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
+import { type IndexedItem, type TurnRule, turnProblems } from "./turnRules.js";
 import { geminiId, isChatToolCall, isToolResult, isToolUse, type Wire, wireItems, wireOfList } from "./wires.js";
 
 /**
@@ -11,16 +11,17 @@ import { geminiId, isChatToolCall, isToolResult, isToolUse, type Wire, wireItems
  * finished or were never answered, arguments of the wrong kind.
  */
 
-/** The wires a history can be judged for (Bedrock Converse is read as a source, not yet judged as a target). */
-export type TargetWire = "responses" | Exclude<Wire, "bedrock">;
+/** The wires a history can be judged for. */
+export type TargetWire = "responses" | Wire;
 
-export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic", "gemini"];
+export const TARGET_WIRES: readonly TargetWire[] = ["responses", "chat-completions", "anthropic", "gemini", "bedrock"];
 
 const NAMES: Readonly<Record<TargetWire, string>> = {
   responses: "the Responses API",
   "chat-completions": "Chat Completions",
   anthropic: "Anthropic Messages",
   gemini: "the Gemini API",
+  bedrock: "Bedrock Converse",
 };
 
 export interface SwitchProblem {
@@ -34,7 +35,7 @@ export interface SwitchProblem {
     | "unanswered_call"
     | "object_arguments"
     | "arguments_not_an_object"
-    | GeminiTurnRule;
+    | TurnRule;
   message: string;
 }
 
@@ -68,8 +69,8 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
   const calls: Call[] = [];
   const answered = new Set<unknown>();
   const to = NAMES[target];
-  // Anthropic and Gemini take a call's arguments as an object; the OpenAI wires as JSON text
-  const takesObjects = target === "anthropic" || target === "gemini";
+  // Anthropic, Gemini and Converse take a call's arguments as an object; the OpenAI wires as JSON text
+  const takesObjects = target === "anthropic" || target === "gemini" || target === "bedrock";
   // a Gemini call without an id pairs with its answer by name and order
   const geminiMade = new Map<string, number>();
   const geminiAnswered = new Map<string, number>();
@@ -175,9 +176,9 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
         rule: "unanswered_call",
         message: `[${index}] the call ${describeValue(name)} (${describeValue(id)}) is never answered: ${to} refuses it`,
       });
-  if (target === "gemini") {
+  if (target === "gemini" || target === "bedrock") {
     const unanswered = new Set(problems.filter((p) => p.rule === "unanswered_call").map((p) => p.index));
-    problems.push(...geminiTurnProblems(indexedItems(history), unanswered));
+    problems.push(...turnProblems(indexedItems(history), unanswered, target));
   }
   return problems.sort((a, b) => a.index - b.index);
 }
@@ -248,6 +249,7 @@ function converseBlock(block: unknown, index: number, target: TargetWire, seen: 
     seen.call(index, use.toolUseId, use.name, isRecord(use.input) ? JSON.stringify(use.input) : use.input, undefined);
   const result = readField(block, "toolResult");
   if (isRecord(result) && typeof result.toolUseId === "string") seen.answered.add(result.toolUseId);
+  if (target === "bedrock") return;
   if (isRecord(readField(block, "reasoningContent")))
     seen.problems.push({
       index,

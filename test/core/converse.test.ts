@@ -131,3 +131,49 @@ describe("toBePortableTo reads a Converse history as a source", () => {
     expect(history.slice(0, 2)).not.toBePortableTo("anthropic");
   });
 });
+
+describe('toBePortableTo("bedrock"): what Converse would refuse of another wire\'s history', () => {
+  const problems = (list: unknown[]) => switchProblems(list, "bedrock").map((p) => `${p.rule}@${p.index}`);
+
+  test("its own history goes back as it is, reasoning and cache points too", () => {
+    expect(history).toBePortableTo("bedrock");
+    expect([
+      { role: "user", content: [{ text: "Why?" }, { cachePoint: { type: "default" } }] },
+      { role: "assistant", content: [{ reasoningContent: { reasoningText: { text: "…", signature: "s" } } }] },
+    ]).toBePortableTo("bedrock");
+  });
+
+  test("the same Claude conversation from Anthropic's API: its signed thinking is Anthropic's, not Bedrock's", () => {
+    const fromAnthropic = [
+      { role: "user", content: "Weather?" },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "…", signature: "EqQB" },
+          { type: "tool_use", id: "toolu_01", name: "get_weather", input: { city: "Paris" } },
+        ],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_01", content: "21" }] },
+    ];
+    expect(problems(fromAnthropic)).toEqual(["foreign_reasoning@1"]);
+    expect(fromAnthropic).toBePortableTo("anthropic");
+  });
+
+  test("an answer not in the message right after its call, and arguments that are no object", () => {
+    const call = {
+      type: "function_call",
+      call_id: "c1",
+      name: "get_weather",
+      arguments: '{"city":"Oslo"}',
+      status: "completed",
+    };
+    const output = { type: "function_call_output", call_id: "c1", output: "9" };
+    expect(problems([{ role: "user", content: "?" }, call, { role: "user", content: "hurry" }, output])).toEqual([
+      "unpaired_turn@1",
+    ]);
+    expect(problems([{ role: "user", content: "?" }, { ...call, arguments: "[1]" }, output])).toEqual([
+      "arguments_not_an_object@1",
+    ]);
+    expect(() => expect([call]).toBePortableTo("bedrock")).toThrow(/unanswered_call: \[0\]/);
+  });
+});

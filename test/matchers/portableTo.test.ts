@@ -104,7 +104,7 @@ test("what is no history, or no wire, is a matcher error", () => {
   expect(failureOf(() => expect({}).toBePortableTo("anthropic"))).toContain(
     "Matcher error: received value must be a history",
   );
-  expect(failureOf(() => expect([]).toBePortableTo("bedrock" as never))).toContain(
-    'Matcher error: wire value must be one of "responses", "chat-completions", "anthropic", "gemini"',
+  expect(failureOf(() => expect([]).toBePortableTo("mistral" as never))).toContain(
+    'Matcher error: wire value must be one of "responses", "chat-completions", "anthropic", "gemini", "bedrock"',
   );
 });

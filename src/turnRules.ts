@@ -3,20 +3,30 @@ import { describeValue } from "./internal/render.js";
 import { isSignedCall } from "./wires.js";
 
 /**
- * What the Gemini API refuses of a history's turns, beyond what every wire refuses: it pairs a model
- * turn's calls with the function responses of the turn right after it (by id where the call had one,
- * else by name and order), as many as there were calls; and on Gemini 3, each step of the current
- * turn (after the last user prompt) sends its first call back with the thought signature the model
- * gave it. Reads Open Responses items (another wire's history read as items, element by element).
+ * What the Gemini API and Bedrock Converse refuse of a history's turns, beyond what every wire
+ * refuses: each pairs a model turn's calls with the answers of the turn right after it (Gemini by id
+ * where the call had one, else by name and order; Converse by `toolUseId`), as many as there were
+ * calls; and on Gemini 3, each step of the current turn (after the last user prompt) sends its first
+ * call back with the thought signature the model gave it. Reads Open Responses items (another wire's
+ * history read as items, element by element).
  */
 
-export type GeminiTurnRule = "unpaired_turn" | "unsigned_call";
+export type TurnRule = "unpaired_turn" | "unsigned_call";
 
-export interface GeminiTurnProblem {
+export interface TurnProblem {
   index: number;
-  rule: GeminiTurnRule;
+  rule: TurnRule;
   message: string;
 }
+
+/** The wires whose turns these rules are. */
+export type TurnWire = "gemini" | "bedrock";
+
+const PAIRING: Readonly<Record<TurnWire, string>> = {
+  gemini:
+    "the Gemini API pairs a turn's calls with the function responses of the next turn, as many as there were calls",
+  bedrock: "Bedrock Converse wants every toolUse answered by a toolResult in the user message right after it",
+};
 
 /** An item of the history, with the index of the element it came from. */
 export interface IndexedItem {
@@ -56,16 +66,17 @@ function stepsOf(entries: readonly IndexedItem[]): { steps: Step[]; current: num
 }
 
 /**
- * The turns the Gemini API would refuse: a step whose calls are not answered, as many, in the turn
- * right after it (`unpaired_turn`; a call never answered at all is left to `unanswered_call`, at
- * the indexes given), and a current step whose first call carries no signature (`unsigned_call`).
+ * The turns the wire would refuse: a step whose calls are not answered, as many, in the turn right
+ * after it (`unpaired_turn`; a call never answered at all is left to `unanswered_call`, at the
+ * indexes given), and on Gemini a current step whose first call carries no signature (`unsigned_call`).
  */
-export function geminiTurnProblems(
+export function turnProblems(
   entries: readonly IndexedItem[],
   unanswered: ReadonlySet<number>,
-): GeminiTurnProblem[] {
+  wire: TurnWire,
+): TurnProblem[] {
   const { steps, current } = stepsOf(entries);
-  const problems: GeminiTurnProblem[] = [];
+  const problems: TurnProblem[] = [];
   for (const [n, step] of steps.entries()) {
     const answers = new Set(step.answers);
     const paired = step.answers.length === step.calls.length && step.calls.every((call) => answers.has(call.id));
@@ -76,12 +87,11 @@ export function geminiTurnProblems(
         rule: "unpaired_turn",
         message:
           `[${step.index}] ${calls} call${calls === 1 ? "" : "s"} (${step.calls.map((c) => describeValue(c.name)).join(", ")}) ` +
-          `answered by ${step.answers.length} function response${step.answers.length === 1 ? "" : "s"} right after: ` +
-          "the Gemini API pairs a turn's calls with the function responses of the next turn, as many as there were calls",
+          `answered by ${step.answers.length} answer${step.answers.length === 1 ? "" : "s"} right after: ${PAIRING[wire]}`,
       });
     }
     const first = step.calls[0];
-    if (n >= current && first !== undefined && !first.signed)
+    if (wire === "gemini" && n >= current && first !== undefined && !first.signed)
       problems.push({
         index: step.index,
         rule: "unsigned_call",
