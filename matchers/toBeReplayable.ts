@@ -1,7 +1,7 @@
 import { asItem } from "../src/frameworks.js";
 import { replayGate } from "../src/gate.js";
+import { geminiCallOf } from "../src/geminiParts.js";
 import type { GateResult, ToolSpec } from "../src/types.js";
-import { isGeminiCallPart } from "../src/wires.js";
 import {
   boundedList,
   expectedText,
@@ -18,7 +18,7 @@ import {
 export function toBeReplayable(this: MatcherContext, received: unknown, tools?: ToolSpec): MatcherResult {
   // a framework's call (an @openai/agents RunItem or protocol item, an AI SDK tool call) as its item; a Gemini
   // part as it is (the gate reads its signature)
-  const item = isGeminiCallPart(received) ? received : asItem(received);
+  const item = geminiCallOf(received) !== undefined ? received : asItem(received);
   const expectedLabel = tools === undefined ? "" : "tools";
   const result = withMatcherErrors(this, "toBeReplayable", expectedLabel, () => replayGate(item, tools));
   return {

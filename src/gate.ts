@@ -1,10 +1,11 @@
+import { geminiCallAlone, geminiCallOf } from "./geminiParts.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue, oneLine, truncate } from "./internal/render.js";
 import { WeakCache } from "./internal/weakCache.js";
 import { isValid, type SchemaValidator, validateArguments, validatorFor } from "./schema.js";
 import { type NamedTool, resolveTools, toolNames } from "./tools.js";
 import type { GateReason, GateResult, SchemaIssue, ToolSpec } from "./types.js";
-import { asWireCall, isGeminiCallPart, isSignedPart } from "./wires.js";
+import { asWireCall } from "./wires.js";
 
 /**
  * Decides whether a logged item may be replayed to another model as a portable `function_call`.
@@ -150,8 +151,11 @@ const REASON_ONLY = Object.fromEntries(
 function evaluate(received: unknown, tools: Prepared, detailed: boolean): Outcome {
   // a call of any wire (a Chat tool_calls entry, an Anthropic tool_use, a Gemini functionCall part, an
   // MCP call) is judged as the function_call it stands for: one answer for the same call, whoever reads it
-  if (isGeminiCallPart(received) && !isGeminiArgs(received.functionCall.args)) {
-    const args = received.functionCall.args;
+  // a Gemini part is read once (a hostile getter answers one read)
+  const gemini = geminiCallOf(received);
+  if (gemini === undefined) return evaluateCall(asWireCall(received), tools, detailed);
+  if (!isGeminiArgs(gemini.args)) {
+    const args = gemini.args;
     return detailed
       ? outcome(
           "arguments_type",
@@ -159,10 +163,10 @@ function evaluate(received: unknown, tools: Prepared, detailed: boolean): Outcom
         )
       : REASON_ONLY.arguments_type;
   }
-  const judged = evaluateCall(asWireCall(received), tools, detailed);
-  if (judged.reason !== "ok" || !isGeminiCallPart(received) || isSignedPart(received)) return judged;
+  const judged = evaluateCall(geminiCallAlone(gemini), tools, detailed);
+  if (judged.reason !== "ok" || gemini.signed) return judged;
   if (!detailed) return REASON_ONLY.missing_signature;
-  const name = received.functionCall.name;
+  const name = gemini.name;
   return {
     reason: "missing_signature",
     detail: () =>

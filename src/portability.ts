@@ -1,7 +1,8 @@
+import { geminiId } from "./geminiParts.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
 import { type IndexedItem, type TurnRule, turnProblems } from "./turnRules.js";
-import { geminiId, isChatToolCall, isToolResult, isToolUse, type Wire, wireItems, wireOfList } from "./wires.js";
+import { isChatToolCall, isToolResult, isToolUse, type Wire, wireItems, wireOfList } from "./wires.js";
 
 /**
  * The switch between providers: what of a history (Open Responses items, Chat Completions messages,

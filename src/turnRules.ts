@@ -1,6 +1,6 @@
+import { isSignedCall } from "./geminiParts.js";
 import { readField } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { isSignedCall } from "./wires.js";
 
 /**
  * What the Gemini API and Bedrock Converse refuse of a history's turns, beyond what every wire

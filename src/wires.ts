@@ -1,5 +1,19 @@
 import { anthropicMessageOf, chatCompletionOf, geminiResponseOf } from "./answers.js";
-import { geminiThinks } from "./gemini.js";
+import {
+  converseAnswer,
+  converseCall,
+  converseResultOf,
+  converseUseOf,
+  isConverseToolMessage,
+} from "./converseBlocks.js";
+import {
+  geminiCallAlone,
+  geminiCallItem,
+  geminiCallOf,
+  geminiGatedCalls,
+  geminiId,
+  geminiResponsePartOf,
+} from "./geminiParts.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
 
 /**
@@ -117,86 +131,6 @@ function isGeminiToolContent(value: unknown): boolean {
   );
 }
 
-/**
- * A Bedrock Converse `toolUse` block the app answers: `{ toolUse: { toolUseId, name, input } }` (a
- * `server_tool_use` is a tool Bedrock ran itself).
- */
-export function isConverseToolUse(
-  value: unknown,
-): value is { toolUse: { toolUseId: string; name: string; input?: unknown; type?: unknown } } {
-  const use = readField(value, "toolUse");
-  return (
-    isRecord(use) &&
-    typeof use.toolUseId === "string" &&
-    typeof use.name === "string" &&
-    use.type !== "server_tool_use" &&
-    readField(value, "type") === undefined
-  );
-}
-
-/** A Bedrock Converse `toolResult` block: `{ toolResult: { toolUseId, content: [{ text } | { json }], status? } }`. */
-function isConverseToolResult(
-  value: unknown,
-): value is { toolResult: { toolUseId: string; content?: unknown; status?: unknown } } {
-  const result = readField(value, "toolResult");
-  return isRecord(result) && typeof result.toolUseId === "string" && readField(value, "type") === undefined;
-}
-
-/** A Converse message that calls or answers: `{ role, content: [{ toolUse } | { toolResult } | …] }`. */
-function isConverseToolMessage(value: unknown): boolean {
-  const role = readField(value, "role");
-  const content = readField(value, "content");
-  return (
-    (role === "user" || role === "assistant") &&
-    isArray(content) &&
-    content.some((block) => isConverseToolUse(block) || isConverseToolResult(block))
-  );
-}
-
-/** A Converse `toolUse` block as the `function_call` it stands for: its `input` as JSON text. */
-function converseCall(block: {
-  toolUse: { toolUseId: string; name: string; input?: unknown };
-}): Record<string, unknown> {
-  const input = block.toolUse.input;
-  return {
-    type: "function_call",
-    call_id: block.toolUse.toolUseId,
-    name: block.toolUse.name,
-    arguments: input === undefined ? "{}" : isRecord(input) ? JSON.stringify(input) : input,
-    status: "completed",
-  };
-}
-
-/** A Converse `toolResult` block as its answer: the text of its `text` blocks, its `json` blocks as JSON. */
-function converseAnswer(block: { toolResult: { toolUseId: string; content?: unknown } }): Record<string, unknown> {
-  const content = block.toolResult.content;
-  const text = isArray(content)
-    ? content
-        .map((part) => {
-          const json = readField(part, "json");
-          if (json !== undefined) return JSON.stringify(json);
-          const value = readField(part, "text");
-          return typeof value === "string" ? value : "";
-        })
-        .join("")
-    : "";
-  return answer(block.toolResult.toolUseId, text);
-}
-
-/**
- * The calls of a Converse answer (`{ output: { message }, stopReason }`) or of an assistant message,
- * as the gate judges them: its `toolUse` blocks. Undefined for anything else.
- */
-export function converseGatedCalls(value: unknown): unknown[] | undefined {
-  const answer = readField(readField(value, "output"), "message");
-  const message = answer ?? value;
-  const content = readField(message, "content");
-  if (readField(message, "role") !== "assistant" || !isArray(content)) return undefined;
-  // a message alone is Converse's only by its toolUse blocks (an answer, by its output)
-  if (answer === undefined && !content.some(isConverseToolUse)) return undefined;
-  return content.filter(isConverseToolUse);
-}
-
 /** Which other wire a list of messages is, by its tool calls; undefined for anything else. */
 export function wireOfList(list: readonly unknown[]): Wire | undefined {
   if (list.some(isChatAssistant)) return "chat-completions";
@@ -216,98 +150,20 @@ function geminiItems(list: readonly unknown[]): unknown[] {
   const answered = new Map<string, number>();
   return list.flatMap((content) => {
     if (!isGeminiToolContent(content)) return [content];
-    return (readField(content, "parts") as unknown[]).flatMap((part) => {
-      const response = readField(part, "functionResponse");
-      if (isGeminiCallPart(part)) {
-        const { id, name } = part.functionCall;
-        return [geminiCallItem(part, typeof id === "string" ? id : geminiId(name, counted(made, name)))];
-      }
-      if (isRecord(response) && typeof response.name === "string") {
-        const n = counted(answered, response.name);
-        const id = typeof response.id === "string" ? response.id : geminiId(response.name, n);
-        return [answer(id, JSON.stringify(response.response ?? {}))];
-      }
-      return [];
-    });
-  });
-}
-
-/** A Gemini `functionCall` part: `{ functionCall: { id?, name, args? }, thoughtSignature? }`. */
-export function isGeminiCallPart(
-  value: unknown,
-): value is { functionCall: { id?: unknown; name: string; args?: unknown }; thoughtSignature?: unknown } {
-  const call = readField(value, "functionCall");
-  return isRecord(call) && typeof call.name === "string" && readField(value, "type") === undefined;
-}
-
-/** A Gemini `functionResponse` part: `{ functionResponse: { id?, name, response } }`. */
-function isGeminiResponsePart(
-  value: unknown,
-): value is { functionResponse: { id?: unknown; name: string; response?: unknown } } {
-  const response = readField(value, "functionResponse");
-  return isRecord(response) && typeof response.name === "string";
-}
-
-/** Whether a Gemini part carries a thought signature. */
-export function isSignedPart(part: unknown): boolean {
-  const signature = readField(part, "thoughtSignature");
-  return typeof signature === "string" && signature !== "";
-}
-
-/** The calls read from a signed Gemini part (the item carries nothing of it: the set remembers). */
-const signedCalls = new WeakSet<object>();
-
-/** Whether a call read as an item came from a Gemini part that carried its thought signature. */
-export function isSignedCall(item: unknown): boolean {
-  return isRecord(item) && signedCalls.has(item);
-}
-
-/** A Gemini call part as the `function_call` it stands for: its `args` object as JSON text. */
-function geminiCallItem(part: { functionCall: { name: string; args?: unknown } }, id: string): Record<string, unknown> {
-  const args = part.functionCall.args;
-  const item = {
-    type: "function_call",
-    call_id: id,
-    name: part.functionCall.name,
-    arguments: args === undefined ? "{}" : isRecord(args) ? JSON.stringify(args) : args,
-    status: "completed",
-  };
-  if (isSignedPart(part)) signedCalls.add(item);
-  return item;
-}
-
-/**
- * The calls of a Gemini answer (a `GenerateContentResponse`, each candidate's content) or of a model
- * content, as the gate judges them: a content's first call as its part (a thinking model signs it;
- * the gate asks for the signature), the calls after it, which carry none, as the calls they stand
- * for. A model that does not think (by the answer's `modelVersion`) signs nothing. Undefined for
- * anything else.
- */
-export function geminiGatedCalls(value: unknown): unknown[] | undefined {
-  const candidates = readField(value, "candidates");
-  const model = readField(value, "modelVersion");
-  const contents = isArray(candidates)
-    ? candidates.map((candidate) => readField(candidate, "content"))
-    : readField(value, "role") === "model"
-      ? [value]
-      : undefined;
-  if (contents === undefined) return undefined;
-  const thinks = typeof model !== "string" || geminiThinks(model);
-  return contents.flatMap((content) => {
     const parts = readField(content, "parts");
-    const calls = isArray(parts) ? parts.filter(isGeminiCallPart) : [];
-    const made = new Map<string, number>();
-    return calls.map((part, index) => {
-      const { id, name } = part.functionCall;
-      const callId = typeof id === "string" ? id : geminiId(name, counted(made, name));
-      return index === 0 && thinks ? part : geminiCallItem(part, callId);
+    return (isArray(parts) ? parts : []).flatMap((part) => {
+      const call = geminiCallOf(part);
+      if (call !== undefined)
+        return [
+          geminiCallItem(call, typeof call.id === "string" ? call.id : geminiId(call.name, counted(made, call.name))),
+        ];
+      const response = geminiResponsePartOf(part);
+      if (response === undefined) return [];
+      const n = counted(answered, response.name);
+      const id = typeof response.id === "string" ? response.id : geminiId(response.name, n);
+      return [answer(id, JSON.stringify(response.response ?? {}))];
     });
   });
-}
-
-/** The call id a Gemini call without one is read under (by name and order). */
-export function geminiId(name: string, n: number): string {
-  return `gemini:${name}:${n}`;
 }
 
 /** A list of the wire's messages as Open Responses items: calls and their answers; other messages as they are. */
@@ -319,10 +175,12 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
   if (wire === "bedrock")
     return list.flatMap((message) => {
       if (!isConverseToolMessage(message)) return [message];
-      return (readField(message, "content") as unknown[]).flatMap((block) => {
-        if (isConverseToolUse(block)) return [converseCall(block)];
-        if (isConverseToolResult(block)) return [converseAnswer(block)];
-        return [];
+      const content = readField(message, "content");
+      return (isArray(content) ? content : []).flatMap((block) => {
+        const use = converseUseOf(block);
+        if (use !== undefined) return [converseCall(use)];
+        const result = converseResultOf(block);
+        return result === undefined ? [] : [converseAnswer(result)];
       });
     });
   return list.flatMap((message) => {
@@ -359,11 +217,10 @@ export function wireItems(list: readonly unknown[], wire: Wire): unknown[] {
  */
 export function asWireCall(value: unknown): unknown {
   if (isChatToolCall(value)) return chatCall(value);
-  if (isGeminiCallPart(value)) {
-    const { id, name } = value.functionCall;
-    return geminiCallItem(value, typeof id === "string" ? id : geminiId(name, 1));
-  }
-  if (isConverseToolUse(value)) return converseCall(value);
+  const gemini = geminiCallOf(value);
+  if (gemini !== undefined) return geminiCallAlone(gemini);
+  const use = converseUseOf(value);
+  if (use !== undefined) return converseCall(use);
   if (isToolUse(value)) return toolUseCall(value);
   if (readField(value, "type") === "mcp_call") return mcpItemCall(value);
   if (isRecordedMcpCall(value)) return recordedMcpCall(value);
@@ -410,16 +267,20 @@ function recordedMcpCall(value: { tool: string; arguments: unknown; session: str
  */
 export function wirePair(result: unknown, call: unknown): { result: unknown; call: unknown } | undefined {
   if (isToolResult(result) && isToolUse(call)) return { result: toolResultAnswer(result), call: toolUseCall(call) };
-  if (isGeminiCallPart(call) && isGeminiResponsePart(result)) {
+  const geminiCall = geminiCallOf(call);
+  const geminiAnswer = geminiResponsePartOf(result);
+  if (geminiCall !== undefined && geminiAnswer !== undefined) {
     // by id where the call has one, else by name (as the API pairs a turn's parts)
-    const { id, name } = call.functionCall;
-    const response = result.functionResponse;
-    const callId = typeof id === "string" ? id : geminiId(name, 1);
-    const answerId = typeof id === "string" ? response.id : geminiId(response.name, 1);
-    return { result: answer(answerId, JSON.stringify(response.response ?? {})), call: geminiCallItem(call, callId) };
+    const byId = typeof geminiCall.id === "string";
+    const answerId = byId ? geminiAnswer.id : geminiId(geminiAnswer.name, 1);
+    return {
+      result: answer(answerId, JSON.stringify(geminiAnswer.response ?? {})),
+      call: geminiCallAlone(geminiCall),
+    };
   }
-  if (isConverseToolResult(result) && isConverseToolUse(call))
-    return { result: converseAnswer(result), call: converseCall(call) };
+  const use = converseUseOf(call);
+  const answered = converseResultOf(result);
+  if (use !== undefined && answered !== undefined) return { result: converseAnswer(answered), call: converseCall(use) };
   if (isChatToolMessage(result) && isChatToolCall(call))
     return {
       result: answer(readField(result, "tool_call_id"), textOf(readField(result, "content"))),

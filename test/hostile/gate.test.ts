@@ -113,3 +113,38 @@ describe("a tools argument that cannot be read is a ToolSpecError", () => {
     expect(() => replayGate(call({}), tools as never)).toThrow(ToolSpecError);
   });
 });
+
+describe("another wire's call, hostile: a Gemini part, a Converse toolUse block", () => {
+  const once = <T>(value: T, then: () => never) => {
+    let read = false;
+    return () => {
+      if (read) return then();
+      read = true;
+      return value;
+    };
+  };
+  const throwing = (): never => {
+    throw new Error("boom");
+  };
+  const geminiCall = { name: "t", args: { a: 1 } };
+  const items = [
+    { functionCall: revoked() },
+    { functionCall: { name: "t", args: revoked() } },
+    // a getter that answers once, then throws: the gate reads each field once
+    Object.defineProperty({}, "functionCall", { get: once(geminiCall, throwing), enumerable: true }),
+    { functionCall: Object.defineProperty({ name: "t" }, "args", { get: throwing, enumerable: true }) },
+    { functionCall: geminiCall, thoughtSignature: revoked() },
+    { toolUse: revoked() },
+    { toolUse: { toolUseId: "x", name: "t", input: revoked() } },
+    Object.defineProperty({}, "toolUse", { get: once({ toolUseId: "x", name: "t" }, throwing), enumerable: true }),
+  ];
+
+  test.each(items.map((item, i) => [i, item] as const))(
+    "the gate, item %i: a result, never an exception",
+    (_i, item) => {
+      const result = replayGate(item, { type: "object" });
+      expect(typeof result.reason).toBe("string");
+      expect(result.message).not.toMatch(/boom|Cannot perform|revoked/);
+    },
+  );
+});

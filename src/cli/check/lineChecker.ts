@@ -11,12 +11,13 @@ import {
   recordedCalls,
   recordedTools,
 } from "../../cassetteItems.js";
+import { converseGatedCalls } from "../../converseBlocks.js";
 import { compileGate } from "../../gate.js";
+import { geminiGatedCalls } from "../../geminiParts.js";
 import { isRecord } from "../../internal/read.js";
 import { oneLine } from "../../internal/render.js";
 import { type PrefixBreak, prefixTracker } from "../../promptCache.js";
 import type { ToolSpec } from "../../types.js";
-import { converseGatedCalls, geminiGatedCalls } from "../../wires.js";
 import {
   type CacheBreakFailure,
   countTool,

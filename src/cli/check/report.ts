@@ -3,9 +3,10 @@
 
 import type { Readable } from "node:stream";
 import type { Provenance } from "../../cassetteItems.js";
+import { converseUseOf } from "../../converseBlocks.js";
+import { geminiCallOf } from "../../geminiParts.js";
 import { oneLine } from "../../internal/render.js";
 import type { ToolSpec } from "../../types.js";
-import { isConverseToolUse, isGeminiCallPart } from "../../wires.js";
 import { LINE_OUTCOMES, type LineOutcome } from "../report/outcomes.js";
 
 export { LINE_OUTCOMES, type LineOutcome };
@@ -140,8 +141,10 @@ export function emptyCounts(): Record<LineOutcome, number> {
 
 export function toolNameOf(item: unknown): string {
   // a Gemini functionCall part, a Converse toolUse block, name their function inside
-  const named = isGeminiCallPart(item) ? item.functionCall : isConverseToolUse(item) ? item.toolUse : item;
-  const name = named !== null && typeof named === "object" ? (named as { name?: unknown }).name : undefined;
+  const name =
+    geminiCallOf(item)?.name ??
+    converseUseOf(item)?.name ??
+    (item !== null && typeof item === "object" ? (item as { name?: unknown }).name : undefined);
   if (typeof name !== "string" || name === "") return NO_NAME;
   return name.length > MAX_NAME_CHARS ? oneLine(name, MAX_NAME_CHARS) : name;
 }
