@@ -89,3 +89,29 @@ test("close() ends an open HTTP/2 session and a connection that never spoke", as
   await Promise.all([closed, ended]);
   expect(session.closed || session.destroyed).toBe(true);
 });
+
+test("a connection that starts like HTTP/2 and is not, or sends one byte and stops: the server answers the next client", async () => {
+  const chat = fakeChatCompletions();
+  chat.reply(turn.message("Still here."));
+  const server = await chat.listen();
+  try {
+    const { port } = new URL(server.url);
+    for (const bytes of ["PRI * HTTP/2.0\r\n\r\nnot a preface at all", "G"]) {
+      const socket = connectTcp(Number(port), "127.0.0.1");
+      socket.on("error", () => undefined);
+      socket.resume(); // read what the server answers (HTTP/2's GOAWAY), so that its close is seen
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write(bytes);
+      if (bytes.startsWith("PRI")) await new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      else socket.destroy();
+    }
+    const client = new OpenAI({ apiKey: "k", baseURL: server.url, maxRetries: 0 });
+    const completion = await client.chat.completions.create({
+      model: "gpt-5",
+      messages: [{ role: "user", content: "?" }],
+    });
+    expect(completion.choices[0]?.message.content).toBe("Still here.");
+  } finally {
+    await server.close();
+  }
+});
