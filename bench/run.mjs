@@ -27,6 +27,7 @@ const benches = {
   hostile: async () => (await import("./hostile.mjs")).benchHostile(),
   serve: async () => (await import("./serve.mjs")).benchServe(),
   "serve-wires": async () => (await import("./serve.mjs")).benchServeWires(),
+  "listen-stream": async () => (await import("./serve.mjs")).benchListenStream(),
 };
 
 // In a child: run one benchmark and print its result as JSON.

@@ -109,6 +109,66 @@ export async function benchServeWires({ count = 500, rounds = 5 } = {}) {
   };
 }
 
+/**
+ * A stream through `fake.listen()` against a bare node:http server writing the same event lines one
+ * write each: what a server's socket settings cost a stream of small writes (Nagle's delay on an
+ * accepted socket makes each call tens of milliseconds).
+ */
+export async function benchListenStream({ count = 200, rounds = 5, deltas = 40 } = {}) {
+  const chat = fakeChatCompletions({ deltas });
+  chat.respond(() => turn.message("a fairly long answer, split into many small deltas, as a model streams it"));
+  const listening = await chat.listen();
+  const body = JSON.stringify({ model: "gpt-5", stream: true, messages: [{ role: "user", content: "hi" }] });
+  const ask = (base) => async () => {
+    const response = await fetch(`${base}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer k" },
+      body,
+    });
+    await response.text();
+  };
+  await ask(listening.url)();
+  const lines = (
+    await (
+      await fetch(`${listening.url}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer k" },
+        body,
+      })
+    ).text()
+  ).split(/(?<=\n\n)/);
+  const bare = createServer((req, res) => {
+    req.resume();
+    req.on("end", async () => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.flushHeaders();
+      for (const line of lines) {
+        res.write(line);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end();
+    });
+  });
+  await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  const bareUrl = `http://127.0.0.1:${bare.address().port}/v1`;
+  try {
+    const result = await paired(
+      rounds,
+      count,
+      (n) => timed(ask(listening.url), n),
+      (n) => timed(ask(bareUrl), n),
+    );
+    return {
+      name: `a streamed Chat Completions answer (${deltas} deltas) through fake.listen() against a bare node:http server writing the same lines: ${count} sequential calls (ratio: median of ${rounds} paired rounds; ms per call: best)`,
+      msPerCall: { "fake.listen()": +result.a.toFixed(3), "bare node:http": +result.b.toFixed(3) },
+      ratios: [{ name: "streamed: fake.listen() / bare node:http", value: result.ratio, target: 1.5 }],
+    };
+  } finally {
+    await listening.close();
+    await new Promise((resolve) => bare.close(resolve));
+  }
+}
+
 /** How long `count` sequential calls take, in ms. */
 async function timed(call, count) {
   const start = performance.now();
