@@ -1,6 +1,6 @@
 import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
-import { isGeminiFunctionTool, isToolDefinition } from "./tools.js";
+import { isFunctionTool, isToolDefinition } from "./tools.js";
 import { anthropicAnswerCalls, chatAnswerCalls, geminiAnswerCalls } from "./wires.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
@@ -51,8 +51,7 @@ export function recordedTools(interaction: {
   response: { body?: unknown; events?: unknown[] };
 }): unknown[] | undefined {
   const body = interaction.request.body;
-  if (isRecord(body) && Array.isArray(body.tools))
-    return body.tools.filter((tool) => isToolDefinition(tool) || isGeminiFunctionTool(tool));
+  if (isRecord(body) && Array.isArray(body.tools)) return body.tools.filter(isFunctionTool);
   const session = [
     interaction.response.body,
     ...(interaction.response.events ?? []).map((e) => (isRecord(e) ? e.session : undefined)),

@@ -39,6 +39,15 @@ function isGeminiDeclaration(value: Record<string, unknown>): boolean {
   );
 }
 
+/**
+ * A function tool of any wire, as a tool list holds it: a definition (Responses, Chat Completions,
+ * Anthropic, MCP, a Gemini declaration), a Gemini `{ functionDeclarations }` tool, or a Converse
+ * `{ toolSpec }`. What a request's `tools` holds besides (hosted tools) is none.
+ */
+export function isFunctionTool(value: unknown): boolean {
+  return isToolDefinition(value) || isGeminiFunctionTool(value) || isConverseToolSpec(value);
+}
+
 /** A Bedrock Converse tool: `{ toolSpec: { name, inputSchema: { json } } }`. */
 function isConverseToolSpec(value: unknown): value is { toolSpec: { name?: unknown; inputSchema?: unknown } } {
   return isRecord(value) && value.type === undefined && isRecord(value.toolSpec);
@@ -50,7 +59,7 @@ function isConverseOtherTool(value: unknown): boolean {
 }
 
 /** A Gemini tool of functions: `{ functionDeclarations: [...] }`. */
-export function isGeminiFunctionTool(value: unknown): value is { functionDeclarations: unknown[] } {
+function isGeminiFunctionTool(value: unknown): value is { functionDeclarations: unknown[] } {
   return isRecord(value) && value.type === undefined && Array.isArray(value.functionDeclarations);
 }
 
@@ -110,7 +119,7 @@ export function resolveTools(spec: ToolSpec): ResolvedTools {
   try {
     result = Array.isArray(spec)
       ? { kind: "set", tools: toolMap(spec) }
-      : isToolDefinition(spec) || isGeminiFunctionTool(spec) || isConverseToolSpec(spec)
+      : isFunctionTool(spec)
         ? { kind: "set", tools: toolMap([spec]) }
         : { kind: "schema", schema: spec as JsonSchema };
   } catch (error) {
