@@ -296,6 +296,14 @@ describe.each(MAJORS)("@google/genai %s", (_major, Client, version) => {
       });
       expect(anonymous.status).toBe(403);
       expect(await anonymous.json()).toMatchObject({ error: { code: 403, status: "PERMISSION_DENIED" } });
+      // an OAuth bearer token is a key too (as the docs say)
+      fake.reply(turn.message("With a token."));
+      const bearer = await fake.fetch(`${fake.baseUrl}/v1beta/models/gemini-2.0-flash:generateContent`, {
+        method: "POST",
+        headers: { authorization: "Bearer ya29.token" },
+        body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "x" }] }] }),
+      });
+      expect(bearer.status).toBe(200);
       fake.reply(turn.error(429, { headers: { "retry-after": "3" } }));
       const limited = await fake.fetch(`${fake.baseUrl}/v1beta/models/gemini-2.0-flash:generateContent?key=k`, {
         method: "POST",
