@@ -71,73 +71,52 @@ export async function benchProviders({ count = 1000, rounds = 7 } = {}) {
   const server = setupServer();
   server.listen({ onUnhandledRequest: "error" });
   try {
-    const chat = fakeChatCompletions();
+    /** The fake's handlers against a bare handler of `url` answering `answer`, both asked by `ask`. */
+    const ratioOf = (fake, ask, url, answer) => {
+      const body = JSON.stringify(answer);
+      const side = (handlers) => async (n) => {
+        server.resetHandlers(...handlers);
+        fake.reset();
+        fake.respond(() => turn.message("hi"));
+        return perCall(n, ask);
+      };
+      return paired(
+        rounds,
+        count,
+        side(fake.handlers),
+        side([http.post(url, () => HttpResponse.json(JSON.parse(body)))]),
+      );
+    };
+
     const openai = new OpenAI({ apiKey: "k", maxRetries: 0 });
-    const askChat = async () =>
-      (await openai.chat.completions.create({ model: "gpt-5", messages: [{ role: "user", content: "hello" }] }))
-        .choices[0].message.content;
-    const chatBody = JSON.stringify(staticCompletion);
-    const chatSide = (handlers) => async (n) => {
-      server.resetHandlers(...handlers);
-      chat.reset();
-      chat.respond(() => turn.message("hi"));
-      return perCall(n, askChat);
-    };
-    const chatRatio = await paired(
-      rounds,
-      count,
-      chatSide(chat.handlers),
-      chatSide([
-        http.post("https://api.openai.com/v1/chat/completions", () => HttpResponse.json(JSON.parse(chatBody))),
-      ]),
+    const chatRatio = await ratioOf(
+      fakeChatCompletions(),
+      async () =>
+        (await openai.chat.completions.create({ model: "gpt-5", messages: [{ role: "user", content: "hello" }] }))
+          .choices[0].message.content,
+      "https://api.openai.com/v1/chat/completions",
+      staticCompletion,
     );
-
-    const claude = fakeAnthropic();
     const anthropic = new Anthropic({ apiKey: "k", maxRetries: 0 });
-    const askClaude = async () =>
-      (
-        await anthropic.messages.create({
-          model: "claude-sonnet-4-5",
-          max_tokens: 16,
-          messages: [{ role: "user", content: "hello" }],
-        })
-      ).content[0].text;
-    const messageBody = JSON.stringify(staticMessage);
-    const claudeSide = (handlers) => async (n) => {
-      server.resetHandlers(...handlers);
-      claude.reset();
-      claude.respond(() => turn.message("hi"));
-      return perCall(n, askClaude);
-    };
-    const claudeRatio = await paired(
-      rounds,
-      count,
-      claudeSide(claude.handlers),
-      claudeSide([
-        http.post("https://api.anthropic.com/v1/messages", () => HttpResponse.json(JSON.parse(messageBody))),
-      ]),
+    const claudeRatio = await ratioOf(
+      fakeAnthropic(),
+      async () =>
+        (
+          await anthropic.messages.create({
+            model: "claude-sonnet-4-5",
+            max_tokens: 16,
+            messages: [{ role: "user", content: "hello" }],
+          })
+        ).content[0].text,
+      "https://api.anthropic.com/v1/messages",
+      staticMessage,
     );
-
-    const gemini = fakeGemini();
     const ai = new GoogleGenAI({ apiKey: "k" });
-    const askGemini = async () =>
-      (await ai.models.generateContent({ model: "gemini-2.0-flash", contents: "hello" })).text;
-    const geminiBody = JSON.stringify(staticGemini);
-    const geminiSide = (handlers) => async (n) => {
-      server.resetHandlers(...handlers);
-      gemini.reset();
-      gemini.respond(() => turn.message("hi"));
-      return perCall(n, askGemini);
-    };
-    const geminiRatio = await paired(
-      rounds,
-      count,
-      geminiSide(gemini.handlers),
-      geminiSide([
-        http.post("https://generativelanguage.googleapis.com/:version/models/:call", () =>
-          HttpResponse.json(JSON.parse(geminiBody)),
-        ),
-      ]),
+    const geminiRatio = await ratioOf(
+      fakeGemini(),
+      async () => (await ai.models.generateContent({ model: "gemini-2.0-flash", contents: "hello" })).text,
+      "https://generativelanguage.googleapis.com/:version/models/:call",
+      staticGemini,
     );
     const ms = (v) => +v.toFixed(3);
     return {
