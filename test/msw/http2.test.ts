@@ -115,3 +115,30 @@ test("a connection that starts like HTTP/2 and is not, or sends one byte and sto
     await server.close();
   }
 });
+
+test("a client that resets its HTTP/2 stream mid-answer is gone: the stream stops, the log says it was interrupted", async () => {
+  // Node's HTTP/2 compatibility layer reports a reset stream as finished: the server must not take it for an answer
+  // that ended (it went on producing for nobody, and the log kept the stream as whole)
+  const fake = fakeChatCompletions({ clock: "manual" });
+  fake.reply(turn.message("One two three four.").timed({ firstDeltaMs: 0, deltaMs: 1000 }));
+  const server = await fake.listen();
+  const session = connectHttp2(server.url);
+  try {
+    const stream = session.request({
+      ":method": "POST",
+      ":path": "/v1/chat/completions",
+      "content-type": "application/json",
+      authorization: "Bearer k",
+    });
+    stream.end(JSON.stringify({ model: "gpt-4.1", messages: [{ role: "user", content: "Hi" }], stream: true }));
+    await new Promise<void>((resolve) => stream.once("data", () => resolve()));
+    stream.close(8); // NGHTTP2_CANCEL, as a client's abort sends it
+    await expect.poll(() => fake.requests[0]?.response.interrupted).toBe(true);
+    const sent = fake.requests[0]?.response.events?.length ?? 0;
+    fake.clock.advance(10_000);
+    expect(fake.requests[0]?.response.events?.length).toBe(sent);
+  } finally {
+    session.close();
+    await server.close();
+  }
+});
