@@ -26,7 +26,16 @@ export function toHaveAnsweredCall(
     log,
     isFrameworkList(log)
       ? undefined
-      : ["responses-fake", "agents-fake", "chat-fake", "anthropic-fake", "gemini-fake", "requests", "framework"],
+      : [
+          "responses-fake",
+          "agents-fake",
+          "chat-fake",
+          "anthropic-fake",
+          "gemini-fake",
+          "bedrock-fake",
+          "requests",
+          "framework",
+        ],
     MUST_BE,
   );
   const callId = callIdOf(call);

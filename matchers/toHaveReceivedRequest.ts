@@ -4,7 +4,15 @@ import { alignedWith, diffOf, matchesSubset, requireConversation } from "./conve
 import { expected, hint, type MatcherContext, type MatcherResult, received, receivedText } from "./print.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
-const FAKES = ["responses-fake", "agents-fake", "chat-fake", "anthropic-fake", "gemini-fake", "requests"] as const;
+const FAKES = [
+  "responses-fake",
+  "agents-fake",
+  "chat-fake",
+  "anthropic-fake",
+  "gemini-fake",
+  "bedrock-fake",
+  "requests",
+] as const;
 
 /** `expect(fake).toHaveReceivedRequest(partialBody)`: some request's body matches, as `toMatchObject` does. */
 export function toHaveReceivedRequest(this: MatcherContext, fake: unknown, partialBody: unknown): MatcherResult {

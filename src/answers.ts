@@ -196,3 +196,54 @@ function absorbPart(parts: Json[], part: Json): void {
   last.text = `${last.text as string}${part.text as string}`;
   if (part.thoughtSignature !== undefined) last.thoughtSignature = part.thoughtSignature;
 }
+
+/**
+ * The response of a Bedrock Converse answer: its JSON body (`{ output: { message }, stopReason }`),
+ * or a ConverseStream's events put back together (each block by `contentBlockIndex`: text and
+ * reasoning joined, a call's `input` from its JSON pieces; the stop reason, the usage and metrics).
+ */
+export function converseResponseOf(answer: Answer): Json | undefined {
+  if (isRecord(answer.body) && isRecord(readField(answer.body, "output"))) return answer.body;
+  const events = isArray(answer.events) ? answer.events.filter(isRecord) : [];
+  if (!events.some((event) => isRecord(event.messageStart))) return undefined;
+  const blocks = new Map<number, Json>();
+  const inputs = new Map<number, string>();
+  const out: Json = { output: { message: { role: "assistant", content: [] } } };
+  const blockAt = (index: unknown): Json | undefined => {
+    if (typeof index !== "number") return undefined;
+    let block = blocks.get(index);
+    if (!block) blocks.set(index, (block = {}));
+    return block;
+  };
+  for (const event of events) {
+    const start = readField(event.contentBlockStart, "start");
+    const use = readField(start, "toolUse");
+    const started = blockAt(readField(event.contentBlockStart, "contentBlockIndex"));
+    if (started && isRecord(use)) started.toolUse = { toolUseId: use.toolUseId, name: use.name, input: {} };
+    const index = readField(event.contentBlockDelta, "contentBlockIndex");
+    const delta = readField(event.contentBlockDelta, "delta");
+    const block = blockAt(index);
+    if (block && isRecord(delta)) absorbConverseDelta(block, delta, inputs, index as number);
+    if (isRecord(event.messageStop)) out.stopReason = event.messageStop.stopReason;
+    if (isRecord(event.metadata)) Object.assign(out, event.metadata);
+  }
+  for (const [index, text] of inputs) {
+    const use = readField(blocks.get(index), "toolUse");
+    if (isRecord(use)) use.input = parsedJson(text) ?? text;
+  }
+  (readField(readField(out, "output"), "message") as { content: Json[] }).content = [...blocks.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, block]) => block);
+  return out;
+}
+
+function absorbConverseDelta(block: Json, delta: Json, inputs: Map<number, string>, index: number): void {
+  if (typeof delta.text === "string") block.text = `${typeof block.text === "string" ? block.text : ""}${delta.text}`;
+  const input = readField(delta.toolUse, "input");
+  if (typeof input === "string") inputs.set(index, `${inputs.get(index) ?? ""}${input}`);
+  const reasoning = delta.reasoningContent;
+  if (!isRecord(reasoning)) return;
+  const held = (block.reasoningContent ??= { reasoningText: { text: "" } }) as { reasoningText: Json };
+  if (typeof reasoning.text === "string") held.reasoningText.text = `${held.reasoningText.text}${reasoning.text}`;
+  if (typeof reasoning.signature === "string") held.reasoningText.signature = reasoning.signature;
+}

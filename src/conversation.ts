@@ -55,6 +55,8 @@ export type ConversationKind =
   | "anthropic-fake"
   /** The Gemini fake: its answers' `functionCall` parts, its requests' `functionResponse` parts. */
   | "gemini-fake"
+  /** The Bedrock fake: its answers' `toolUse` blocks, its requests' `toolResult` blocks. */
+  | "bedrock-fake"
   /** A fake MCP server (`agent-testkit/mcp`): the tool calls it answered. */
   | "mcp-fake"
   | "requests"
@@ -142,7 +144,7 @@ export function answersIn(value: unknown): FoundAnswer[] {
   if (kind === "agents-fake") {
     return (readField(value, "toolResults") as unknown[]).map((result) => answerOfToolResult(result));
   }
-  if (kind === "chat-fake" || kind === "anthropic-fake" || kind === "gemini-fake")
+  if (kind === "chat-fake" || kind === "anthropic-fake" || kind === "gemini-fake" || kind === "bedrock-fake")
     return requestsOf(value, kind).flatMap((request) =>
       requestItems(request.body).filter(isCallOutput).map(answerOfOutput),
     );
@@ -222,7 +224,8 @@ function requestsOf(value: unknown, kind: ConversationKind | undefined): LoggedR
     kind === "agents-fake" ||
     kind === "chat-fake" ||
     kind === "anthropic-fake" ||
-    kind === "gemini-fake"
+    kind === "gemini-fake" ||
+    kind === "bedrock-fake"
   )
     return readField(value, "requests") as LoggedRequest[];
   return [];
@@ -271,6 +274,14 @@ function itemsIn(value: unknown): unknown[] {
           .map((candidate) => readField(candidate, "content")),
       );
       return wireItems(contents, "gemini");
+    }
+    case "bedrock-fake": {
+      // the answers it gave, in order: their messages
+      const answers = readField(value, "responses") as ReadonlyMap<string, unknown>;
+      return wireItems(
+        [...answers.values()].map((answer) => readField(readField(answer, "output"), "message")),
+        "bedrock",
+      );
     }
     case "mcp-fake": {
       // each tools/call it answered, as the Responses API's item for an MCP call

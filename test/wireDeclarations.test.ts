@@ -5,18 +5,10 @@
 // field typed `unknown` is one the fakes do not read), level by level.
 
 import { fileURLToPath } from "node:url";
-import type {
-  ConverseRequest as SdkConverseRequest,
-  InferenceConfiguration as SdkInferenceConfiguration,
-  Message as SdkMessage,
-  SystemContentBlock as SdkSystemContentBlock,
-  ToolConfiguration as SdkToolConfiguration,
-} from "@aws-sdk/client-bedrock-runtime";
 import { createGenerator } from "ts-json-schema-generator";
-import { describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AGENTS_CREATE_SCHEMA, AGENTS_EVENTS_SCHEMA, AGENTS_UPDATE_SCHEMA } from "../src/wire/agentsRequest.js";
 import { ANTHROPIC_COUNT_TOKENS_SCHEMA } from "../src/wire/anthropicRequest.js";
-import type { ConverseMessage, ConverseRequestBody } from "../src/wire/bedrockRequest.js";
 import { CONVERSE_SCHEMA } from "../src/wire/bedrockRequest.js";
 import { CHAT_CREATE_SCHEMA } from "../src/wire/chatRequest.js";
 import { GEMINI_CACHE_SCHEMA, GEMINI_COUNT_TOKENS_SCHEMA } from "../src/wire/geminiRequest.js";
@@ -119,16 +111,4 @@ describe("each wire's request body: one declaration, its schema and type held to
     };
     expect(drift(widened, root, deref)).toEqual(["seed_v2: checked by the schema, not declared by the type"]);
   }, 60_000);
-});
-
-// Bedrock Converse has no fake yet: its declared body is held to `@aws-sdk/client-bedrock-runtime`'s
-// types here (each fake's body is held to its SDK in test/types/sdk.test-d.ts, through the package)
-describe("Converse: what @aws-sdk/client-bedrock-runtime sends is what the body declares", () => {
-  it("messages, system blocks, tools and the tool choice, inference settings", () => {
-    expectTypeOf<SdkMessage>().toExtend<ConverseMessage>();
-    expectTypeOf<SdkSystemContentBlock>().toExtend<NonNullable<ConverseRequestBody["system"]>[number]>();
-    expectTypeOf<SdkToolConfiguration>().toExtend<NonNullable<ConverseRequestBody["toolConfig"]>>();
-    expectTypeOf<SdkInferenceConfiguration>().toExtend<NonNullable<ConverseRequestBody["inferenceConfig"]>>();
-    expectTypeOf<Omit<SdkConverseRequest, "modelId">>().toExtend<ConverseRequestBody>();
-  });
 });

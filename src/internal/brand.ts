@@ -3,7 +3,7 @@
 // CommonJS build (or two copies of the package) agree.
 const FAKE_BRAND = Symbol.for("agent-testkit.fake");
 
-export const FAKE_KINDS = ["responses", "agents", "chat", "anthropic", "gemini", "mcp"] as const;
+export const FAKE_KINDS = ["responses", "agents", "chat", "anthropic", "gemini", "bedrock", "mcp"] as const;
 export type FakeKind = (typeof FAKE_KINDS)[number];
 
 /** Marks `fake` as a fake of `kind` (a non-enumerable property: printing and copying ignore it). */

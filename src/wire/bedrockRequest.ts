@@ -187,3 +187,29 @@ export const CONVERSE_SCHEMA: BodySchema = {
     outputConfig: OBJECT,
   },
 };
+
+/** The body of a CountTokens request: a Converse request's messages, system and tools (or an InvokeModel body). */
+export interface ConverseCountTokensBody {
+  input: {
+    converse?: Pick<ConverseRequestBody, "messages" | "system" | "toolConfig" | "additionalModelRequestFields">;
+    invokeModel?: { body: string | undefined };
+    $unknown?: unknown;
+  };
+}
+
+/** A CountTokens body's schema. */
+export const CONVERSE_COUNT_TOKENS_SCHEMA: BodySchema = {
+  type: "object",
+  properties: {
+    input: record({
+      converse: record({
+        messages: CONVERSE_SCHEMA.properties.messages as SchemaNode,
+        system: CONVERSE_SCHEMA.properties.system as SchemaNode,
+        toolConfig: CONVERSE_SCHEMA.properties.toolConfig as SchemaNode,
+        additionalModelRequestFields: {},
+      }),
+      invokeModel: record({ body: STRING }, ["body"]),
+    }),
+  },
+  required: ["input"],
+};

@@ -107,3 +107,30 @@ export interface GeminiWire {
   part: GeminiPart;
   finishReason: FinishReason;
 }
+
+import type {
+  CountTokensResponse as BedrockCountTokensResponse,
+  ContentBlockDeltaEvent,
+  ContentBlockStartEvent,
+  ContentBlockStopEvent,
+  ConverseResponse,
+  ConverseStreamMetadataEvent,
+  MessageStartEvent,
+  MessageStopEvent,
+} from "@aws-sdk/client-bedrock-runtime";
+
+/**
+ * The shapes a client of Bedrock's Converse API parses, by name (`@aws-sdk/client-bedrock-runtime`'s
+ * declarations; the SDK's `$metadata` is its own, not the wire's): an answer, each stream event by
+ * its key, a CountTokens answer.
+ */
+export interface BedrockWire {
+  converse: Omit<ConverseResponse, "$metadata">;
+  messageStart: MessageStartEvent;
+  contentBlockStart: ContentBlockStartEvent;
+  contentBlockDelta: ContentBlockDeltaEvent;
+  contentBlockStop: ContentBlockStopEvent;
+  messageStop: MessageStopEvent;
+  metadata: ConverseStreamMetadataEvent;
+  countTokens: Omit<BedrockCountTokensResponse, "$metadata">;
+}

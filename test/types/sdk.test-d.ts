@@ -154,3 +154,49 @@ sent<GeminiSdkSafetySetting>() satisfies NonNullable<GeminiGenerateRequestBody["
 
 declare const gemini: GeminiRecordedRequest;
 if (gemini.route === "models.generateContent") expectTypeOf(gemini.body).toEqualTypeOf<GeminiGenerateRequestBody>();
+
+// Bedrock Converse: what `@aws-sdk/client-bedrock-runtime` sends is what the fake's body declares
+// (the request without the model id, which is the path's; CountTokens' input); what the fake answers
+// is the SDK's ConverseResponse (without the SDK's own `$metadata`) and each stream event one of its
+// ConverseStreamOutput members.
+import type {
+  ConverseRequest as BedrockSdkConverseRequest,
+  ConverseResponse as BedrockSdkConverseResponse,
+  CountTokensRequest as BedrockSdkCountTokensRequest,
+  InferenceConfiguration as BedrockSdkInferenceConfiguration,
+  Message as BedrockSdkMessage,
+  ConverseStreamOutput as BedrockSdkStreamOutput,
+  SystemContentBlock as BedrockSdkSystemContentBlock,
+  ToolConfiguration as BedrockSdkToolConfiguration,
+} from "@aws-sdk/client-bedrock-runtime";
+import type {
+  BedrockRecordedRequest,
+  ConverseCountTokensBody,
+  ConverseMessage,
+  ConverseRequestBody,
+  ConverseResponse,
+  ConverseStreamEvent,
+  ConverseStreamException,
+} from "agent-testkit/msw";
+
+sent<BedrockSdkMessage>() satisfies ConverseMessage;
+sent<BedrockSdkSystemContentBlock>() satisfies NonNullable<ConverseRequestBody["system"]>[number];
+sent<BedrockSdkToolConfiguration>() satisfies NonNullable<ConverseRequestBody["toolConfig"]>;
+sent<BedrockSdkInferenceConfiguration>() satisfies NonNullable<ConverseRequestBody["inferenceConfig"]>;
+sent<Omit<BedrockSdkConverseRequest, "modelId">>() satisfies ConverseRequestBody;
+// (an InvokeModel body is bytes to the SDK, base64 text on the wire)
+sent<
+  Extract<NonNullable<BedrockSdkCountTokensRequest["input"]>, { converse: unknown }>
+>() satisfies ConverseCountTokensBody["input"];
+expectTypeOf<
+  Exclude<keyof Omit<BedrockSdkConverseRequest, "modelId">, keyof ConverseRequestBody>
+>().toEqualTypeOf<never>();
+sent<ConverseResponse>() satisfies Omit<BedrockSdkConverseResponse, "$metadata">;
+// (an exception is a frame of its own kind, which the SDK raises as its exception class, not an event)
+type ExceptionEvent = { [Name in ConverseStreamException]: { [Key in Name]: unknown } }[ConverseStreamException];
+sent<Exclude<ConverseStreamEvent, ExceptionEvent>>() satisfies BedrockSdkStreamOutput;
+
+declare const bedrock: BedrockRecordedRequest;
+if (bedrock.route === "converse") expectTypeOf(bedrock.body).toEqualTypeOf<ConverseRequestBody>();
+if (bedrock.route === "countTokens") expectTypeOf(bedrock.body).toEqualTypeOf<ConverseCountTokensBody>();
+if (bedrock.route === null) expectTypeOf(bedrock.body).toBeUnknown();

@@ -1,0 +1,54 @@
+// The Bedrock fake under MSW: the AWS SDK's client with a request handler MSW intercepts (its
+// HTTP/1.1 handler, `NodeHttpHandler`, or its fetch one), the fake's handlers on the test's server
+// (which fails any request no handler takes). The SDK's default handler speaks HTTP/2, which MSW
+// cannot intercept: `listen()` is the way in for a client built without a handler (sdk.test.ts).
+import { BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from "@aws-sdk/client-bedrock-runtime";
+import { FetchHttpHandler } from "@smithy/fetch-http-handler";
+import { NodeHttpHandler } from "@smithy/node-http-handler";
+import { expect, test } from "vitest";
+import { fakeBedrock, turn } from "../../../fixtures/msw/index.js";
+import "../../../matchers/vitest.js";
+import { strictServer } from "../server.js";
+import { MODEL, weather } from "./converse.js";
+
+const server = strictServer();
+const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" };
+
+test.each([
+  ["NodeHttpHandler", () => new NodeHttpHandler()],
+  ["FetchHttpHandler", () => new FetchHttpHandler()],
+])("MSW with the SDK's %s: Converse and ConverseStream against the fake's handlers", async (_, handler) => {
+  const fake = fakeBedrock({ region: "eu-central-1" });
+  server.use(...fake.handlers);
+  fake.reply(turn.functionCall("get_weather", { city: "Oslo" }), turn.message("Cold in Oslo."));
+  const client = new BedrockRuntimeClient({ region: "eu-central-1", credentials, requestHandler: handler() });
+  const first = await client.send(
+    new ConverseCommand({
+      modelId: MODEL,
+      messages: [{ role: "user", content: [{ text: "Oslo?" }] }],
+      toolConfig: weather,
+    }),
+  );
+  const use = first.output?.message?.content?.[0]?.toolUse;
+  expect(use?.input).toEqual({ city: "Oslo" });
+  const { stream } = await client.send(
+    new ConverseStreamCommand({
+      modelId: MODEL,
+      messages: [
+        { role: "user", content: [{ text: "Oslo?" }] },
+        { role: "assistant", content: first.output?.message?.content ?? [] },
+        { role: "user", content: [{ toolResult: { toolUseId: use?.toolUseId, content: [{ text: "-5C" }] } }] },
+      ],
+      toolConfig: weather,
+    }),
+  );
+  let text = "";
+  for await (const event of stream ?? []) text += event.contentBlockDelta?.delta?.text ?? "";
+  expect(text).toBe("Cold in Oslo.");
+  expect(fake).toHaveCalledTool("get_weather", { city: "Oslo" });
+  expect(fake).toHaveAnsweredCall(use?.toolUseId);
+  // SigV4, as the SDK signs it
+  expect(fake.requests[0]?.headers.authorization).toMatch(
+    /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/bedrock\/aws4_request/,
+  );
+});
