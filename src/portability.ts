@@ -36,9 +36,19 @@ export interface SwitchProblem {
     | "unanswered_call"
     | "object_arguments"
     | "arguments_not_an_object"
+    | "call_id_format"
     | TurnRule;
   message: string;
 }
+
+/**
+ * The ids a wire takes for a call (Anthropic's `tool_use.id`, Converse's `toolUseId`, up to 64 on
+ * Bedrock): another provider's (`functions.get_weather:0`, `call|1`) do not all fit.
+ */
+const ID_PATTERNS: Partial<Record<TargetWire, RegExp>> = {
+  anthropic: /^[a-zA-Z0-9_-]+$/,
+  bedrock: /^[a-zA-Z0-9_-]{1,64}$/,
+};
 
 /** The hosted tools' items of the Responses API: the provider ran them; no other wire has them. */
 const HOSTED = new Set([
@@ -75,9 +85,17 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
   // a Gemini call without an id pairs with its answer by name and order
   const geminiMade = new Map<string, number>();
   const geminiAnswered = new Map<string, number>();
-  const call = (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => {
+  // `own`: the id is the element's (a Gemini call without one is read under a made-up id, not judged)
+  const call = (index: number, id: unknown, name: unknown, args: unknown, status: unknown, own = true) => {
     calls.push({ index, id, name });
     const what = `[${index}] the call ${describeValue(name)} (${describeValue(id)})`;
+    const pattern = ID_PATTERNS[target];
+    if (own && pattern !== undefined && typeof id === "string" && !pattern.test(id))
+      problems.push({
+        index,
+        rule: "call_id_format",
+        message: `${what} has an id ${to} refuses: its ids match ${pattern.source}`,
+      });
     if (status !== undefined && status !== "completed")
       problems.push({
         index,
@@ -168,6 +186,12 @@ export function switchProblems(history: readonly unknown[], target: TargetWire):
         );
       }
       if (isToolResult(block)) answered.add(readField(block, "tool_use_id"));
+      if (readField(readField(block, "source"), "type") === "file" && target !== "anthropic")
+        problems.push({
+          index,
+          rule: "stored_id",
+          message: `[${index}] a ${describeValue(kind)} block names a file Anthropic's Files API stored (source.file_id): ${to} cannot read it`,
+        });
     }
   }
   for (const { index, id, name } of calls)
@@ -198,7 +222,7 @@ function indexedItems(history: readonly unknown[]): IndexedItem[] {
 
 /** What the walk over a history keeps: a call seen, the ids answered, the problems so far. */
 interface Seen {
-  call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown) => void;
+  call: (index: number, id: unknown, name: unknown, args: unknown, status: unknown, own?: boolean) => void;
   answered: Set<unknown>;
   problems: SwitchProblem[];
 }
@@ -221,7 +245,14 @@ function geminiParts(
     const fn = readField(part, "functionCall");
     const answer = readField(part, "functionResponse");
     if (isRecord(fn) && typeof fn.name === "string")
-      seen.call(index, fn.id ?? next(seen.made, fn.name), fn.name, JSON.stringify(fn.args ?? {}), undefined);
+      seen.call(
+        index,
+        fn.id ?? next(seen.made, fn.name),
+        fn.name,
+        JSON.stringify(fn.args ?? {}),
+        undefined,
+        fn.id !== undefined,
+      );
     if (isRecord(answer) && typeof answer.name === "string")
       seen.answered.add(answer.id ?? next(seen.returned, answer.name));
     if (
@@ -257,6 +288,13 @@ function converseBlock(block: unknown, index: number, target: TargetWire, seen: 
       rule: "foreign_reasoning",
       message: `[${index}] reasoning a Bedrock model made (reasoningContent, signed by Bedrock): ${NAMES[target]} takes none; drop it`,
     });
+  for (const media of ["image", "document", "video"])
+    if (isRecord(readField(readField(readField(block, media), "source"), "s3Location")))
+      seen.problems.push({
+        index,
+        rule: "stored_id",
+        message: `[${index}] a ${media} block names an object in Amazon S3 (source.s3Location): only Bedrock reads it; ${NAMES[target]} takes the bytes`,
+      });
   if (isRecord(readField(block, "cachePoint")))
     seen.problems.push({
       index,

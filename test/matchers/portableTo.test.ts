@@ -108,3 +108,54 @@ test("what is no history, or no wire, is a matcher error", () => {
     'Matcher error: wire value must be one of "responses", "chat-completions", "anthropic", "gemini", "bedrock"',
   );
 });
+
+describe("ids and stored objects between Anthropic and Bedrock", () => {
+  test("a call id another provider made that Anthropic's and Converse's pattern refuses: call_id_format", () => {
+    // Moonshot's Kimi names its calls `functions.get_weather:0`; Anthropic and Converse take [a-zA-Z0-9_-]
+    const history = [
+      { ...call, call_id: "functions.get_weather:0" },
+      { ...output, call_id: "functions.get_weather:0" },
+    ];
+    expect(history).toBePortableTo("responses");
+    expect(history).toBePortableTo("chat-completions");
+    for (const wire of ["anthropic", "bedrock"] as const)
+      expect(failureOf(() => expect(history).toBePortableTo(wire))).toContain("call_id_format: [0]");
+    // Bedrock's ids are at most 64 characters; Anthropic's have no such bound
+    const long = `call_${"x".repeat(70)}`;
+    const longer = [
+      { ...call, call_id: long },
+      { ...output, call_id: long },
+    ];
+    expect(longer).toBePortableTo("anthropic");
+    expect(failureOf(() => expect(longer).toBePortableTo("bedrock"))).toContain("call_id_format: [0]");
+  });
+
+  test("a file Anthropic's Files API stored, an S3 object only Bedrock reads: stored_id elsewhere", () => {
+    const anthropic = [
+      {
+        role: "user",
+        content: [
+          { type: "document", source: { type: "file", file_id: "file_011" } },
+          { type: "text", text: "Sum it up." },
+        ],
+      },
+    ];
+    expect(anthropic).toBePortableTo("anthropic");
+    expect(failureOf(() => expect(anthropic).toBePortableTo("bedrock"))).toContain(
+      'stored_id: [0] a "document" block names a file Anthropic\'s Files API stored (source.file_id): Bedrock Converse cannot read it',
+    );
+    const converse = [
+      {
+        role: "user",
+        content: [
+          { document: { format: "pdf", name: "report", source: { s3Location: { uri: "s3://bucket/report.pdf" } } } },
+          { text: "Sum it up." },
+        ],
+      },
+    ];
+    expect(converse).toBePortableTo("bedrock");
+    expect(failureOf(() => expect(converse).toBePortableTo("anthropic"))).toContain(
+      "stored_id: [0] a document block names an object in Amazon S3 (source.s3Location): only Bedrock reads it",
+    );
+  });
+});
