@@ -58,6 +58,7 @@ function valuesOf(ctx: MatcherContext, requests: unknown): unknown[] {
     kind === "chat-fake" ||
     kind === "anthropic-fake" ||
     kind === "gemini-fake" ||
+    kind === "bedrock-fake" ||
     kind === "requests"
   )
     return logOf(requests, kind);

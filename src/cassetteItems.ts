@@ -1,7 +1,7 @@
 import { finalResponse, isRecord } from "./internal/read.js";
 import { describeValue } from "./internal/render.js";
 import { isFunctionTool, isToolDefinition } from "./tools.js";
-import { anthropicAnswerCalls, chatAnswerCalls, geminiAnswerCalls } from "./wires.js";
+import { anthropicAnswerCalls, chatAnswerCalls, converseAnswerCalls, geminiAnswerCalls } from "./wires.js";
 
 /** Whether a value is one interaction of a cassette (`{ section, request, response }`). */
 export function isCassetteInteraction(
@@ -14,8 +14,9 @@ export function isCassetteInteraction(
  * The function calls a recorded answer holds, as Open Responses items: a Responses answer's
  * `output` (its body, or the final response of its events), the `function_call` required
  * actions of an Agents API session (arguments serialized, as they would be replayed), or a Chat
- * Completions answer's `tool_calls`, an Anthropic answer's `tool_use` blocks or a Gemini answer's
- * `functionCall` parts (the answer, or its stream put together).
+ * Completions answer's `tool_calls`, an Anthropic answer's `tool_use` blocks, a Gemini answer's
+ * `functionCall` parts or a Bedrock Converse answer's `toolUse` blocks (the answer, or its stream put
+ * together).
  */
 export function recordedCalls(interaction: { response: { body?: unknown; events?: unknown[] } }): unknown[] {
   const { body, events = [] } = interaction.response;
@@ -25,6 +26,7 @@ export function recordedCalls(interaction: { response: { body?: unknown; events?
     ...chatAnswerCalls(interaction.response),
     ...anthropicAnswerCalls(interaction.response),
     ...geminiAnswerCalls(interaction.response),
+    ...converseAnswerCalls(interaction.response),
   ];
   if (other.length > 0) return other;
   const sessions = [body, ...events.map((event) => (isRecord(event) ? event.session : undefined))];
@@ -52,6 +54,9 @@ export function recordedTools(interaction: {
 }): unknown[] | undefined {
   const body = interaction.request.body;
   if (isRecord(body) && Array.isArray(body.tools)) return body.tools.filter(isFunctionTool);
+  // Bedrock Converse declares its tools under toolConfig
+  const converse = isRecord(body) && isRecord(body.toolConfig) ? body.toolConfig.tools : undefined;
+  if (Array.isArray(converse)) return converse.filter(isFunctionTool);
   const session = [
     interaction.response.body,
     ...(interaction.response.events ?? []).map((e) => (isRecord(e) ? e.session : undefined)),

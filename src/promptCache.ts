@@ -463,6 +463,12 @@ function wireOf(route: unknown, path: unknown): Wire | undefined {
     (typeof path === "string" && /:(stream)?generateContent(\?|$)/i.test(path))
   )
     return "gemini";
+  if (
+    route === "converse" ||
+    route === "converseStream" ||
+    (typeof path === "string" && /^\/model\/[^/]+\/converse(-stream)?(\?|$)/.test(path))
+  )
+    return "bedrock";
   return undefined;
 }
 

@@ -1,7 +1,8 @@
-import { anthropicMessageOf, chatCompletionOf, geminiResponseOf } from "./answers.js";
+import { anthropicMessageOf, chatCompletionOf, converseResponseOf, geminiResponseOf } from "./answers.js";
 import {
   converseAnswer,
   converseCall,
+  converseGatedCalls,
   converseResultOf,
   converseUseOf,
   isConverseToolMessage,
@@ -380,6 +381,12 @@ export function geminiAnswerCalls(answer: { body?: unknown; events?: readonly un
   return response === undefined ? [] : (geminiGatedCalls(response) ?? []);
 }
 
+/** The calls of a Bedrock Converse answer (its body, or its stream's events put together) as the gate judges them. */
+export function converseAnswerCalls(answer: { body?: unknown; events?: readonly unknown[] }): unknown[] {
+  const response = converseResponseOf(answer);
+  return response === undefined ? [] : (converseGatedCalls(response) ?? []);
+}
+
 /**
  * What a request body sends, as Open Responses items: a Responses request's `input` as it is, a
  * Chat Completions or Anthropic Messages request's `messages` read as items (calls and their
@@ -422,14 +429,16 @@ export function asResponsesExchange(
         : undefined;
   const shaped: Record<string, unknown> = {
     ...(body.model === undefined ? {} : { model: body.model }),
-    tools: body.tools,
+    tools: wire === "bedrock" ? readField(body.toolConfig, "tools") : body.tools,
     ...(wire !== "chat-completions" && instructions ? { instructions } : {}),
     input: isArray(body.messages) ? body.messages : isArray(body.contents) ? body.contents : [],
     ...(typeof body.prompt_cache_key === "string" ? { prompt_cache_key: body.prompt_cache_key } : {}),
   };
   // the answer is told by its own shape (a Chat body may carry max_tokens too)
   const message =
-    answer === undefined ? undefined : (chatAnswer(answer) ?? anthropicAnswer(answer) ?? geminiAnswer(answer));
+    answer === undefined
+      ? undefined
+      : (chatAnswer(answer) ?? anthropicAnswer(answer) ?? geminiAnswer(answer) ?? converseExchangeAnswer(answer));
   return { body: shaped, answer: message && { body: { object: "response", ...message } } };
 }
 
@@ -458,6 +467,21 @@ function geminiAnswer(answer: Answer): Record<string, unknown> | undefined {
   const usage = readField(response, "usageMetadata");
   const figures = usageOf(readField(usage, "promptTokenCount"), readField(usage, "cachedContentTokenCount") ?? 0);
   return { output: isRecord(content) ? [content] : [], ...(figures ? { usage: figures } : {}) };
+}
+
+function converseExchangeAnswer(answer: Answer): Record<string, unknown> | undefined {
+  const response = converseResponseOf(answer);
+  if (response === undefined) return undefined;
+  const message = readField(readField(response, "output"), "message");
+  const usage = readField(response, "usage");
+  const count = (key: string) => {
+    const value = readField(usage, key);
+    return typeof value === "number" ? value : 0;
+  };
+  const input = readField(usage, "inputTokens");
+  const read = count("cacheReadInputTokens");
+  const figures = usageOf(typeof input === "number" ? input + read + count("cacheWriteInputTokens") : undefined, read);
+  return { output: isRecord(message) ? [message] : [], ...(figures ? { usage: figures } : {}) };
 }
 
 function anthropicAnswer(answer: Answer): Record<string, unknown> | undefined {
