@@ -9,6 +9,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import Anthropic from "@anthropic-ai/sdk";
+import {
+  BedrockRuntimeClient,
+  ConverseCommand,
+  type ConverseCommandInput,
+  ConverseStreamCommand,
+} from "@aws-sdk/client-bedrock-runtime";
 import { type GenerateContentConfig, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -17,6 +23,7 @@ import {
   agentStep,
   fakeAgents,
   fakeAnthropic,
+  fakeBedrock,
   fakeChatCompletions,
   fakeGemini,
   fakeResponses,
@@ -42,6 +49,16 @@ const produced: Record<string, Produced> = {
   anthropicDelta: new Map(),
   geminiPart: new Map(),
   geminiFinish: new Map(),
+  bedrockBlock: new Map(),
+  bedrockEvent: new Map(),
+  bedrockDelta: new Map(),
+  bedrockStop: new Map(),
+};
+/** Keeps each member of a union told by the one field it sets, by that field. */
+const keepFields = (kind: string, values: readonly unknown[]) => {
+  for (const value of values)
+    for (const field of Object.keys(value as object))
+      if (!produced[kind]?.has(field)) produced[kind]?.set(field, value);
 };
 const keep = (kind: string, values: readonly unknown[]) => {
   for (const value of values) {
@@ -78,7 +95,65 @@ async function produceGemini(): Promise<void> {
   }
 }
 
+/**
+ * Bedrock Converse through `@aws-sdk/client-bedrock-runtime` over `listen()`: each block of its
+ * answers, each event and delta of its streams (an exception frame too), each stop reason.
+ */
+async function produceBedrock(): Promise<void> {
+  const fake = fakeBedrock({ deltas: 2 });
+  const server = await fake.listen();
+  try {
+    const client = new BedrockRuntimeClient({
+      region: "us-east-1",
+      endpoint: server.url,
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" },
+    });
+    const toolConfig = { tools: [{ toolSpec: { name: "get_weather", inputSchema: { json: { type: "object" } } } }] };
+    const thinking = { thinking: { type: "enabled", budget_tokens: 1024 } };
+    const runs: Array<[ReturnType<typeof turn.message>, Partial<ConverseCommandInput>]> = [
+      [
+        turn.reasoning("Paris.", turn.functionCall("get_weather", { city: "Paris" })),
+        { toolConfig, additionalModelRequestFields: thinking },
+      ],
+      [turn.message("Hello."), {}],
+      [turn.refusal(), {}],
+      [turn.refusal(), { guardrailConfig: { guardrailIdentifier: "g", guardrailVersion: "1" } }],
+      [turn.incomplete(), {}],
+      [turn.streamError({ code: "throttlingException" }), {}],
+      [turn.streamError({ code: "modelStreamErrorException" }), {}],
+      [turn.streamError({ code: "validationException" }), {}],
+      [turn.streamError({ code: "internalServerException" }), {}],
+      [turn.streamError({ code: "serviceUnavailableException" }), {}],
+    ];
+    const messages = [{ role: "user" as const, content: [{ text: "?" }] }];
+    for (const [script, input] of runs) {
+      const modelId = "anthropic.claude-sonnet-4-5-20250929-v1:0";
+      if (script.kind !== "stream_error") {
+        fake.reply(script);
+        const answer = await client.send(new ConverseCommand({ modelId, messages, ...input }));
+        keepFields("bedrockBlock", answer.output?.message?.content ?? []);
+        if (answer.stopReason) keepFields("bedrockStop", [{ [answer.stopReason]: true }]);
+      }
+      fake.reply(script);
+      const { stream } = await client.send(new ConverseStreamCommand({ modelId, messages, ...input }));
+      try {
+        for await (const event of stream ?? []) {
+          keepFields("bedrockEvent", [event]);
+          if (event.contentBlockDelta?.delta) keepFields("bedrockDelta", [event.contentBlockDelta.delta]);
+        }
+      } catch (error) {
+        // an exception frame: the SDK raises it; its name is the event's
+        const name = (error as { name: string }).name;
+        keepFields("bedrockEvent", [{ [`${name[0]?.toLowerCase()}${name.slice(1)}`]: error }]);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+}
+
 let responses: Checker;
+let bedrock: Checker;
 let agents: Checker;
 let chat: Checker;
 let anthropic: Checker;
@@ -310,6 +385,8 @@ beforeAll(async () => {
   chat = sdkChecker("ChatWire");
   anthropic = sdkChecker("AnthropicWire");
   gemini = sdkChecker("GeminiWire");
+  bedrock = sdkChecker("BedrockWire");
+  await produceBedrock();
   await produceChat();
   await produceAnthropic();
   await produceGemini();
@@ -332,6 +409,25 @@ const UNIONS = [
   { kind: "anthropicDelta", wire: "delta", label: "Anthropic content block deltas", checker: () => anthropic },
   { kind: "geminiPart", wire: "part", label: "Gemini parts (by the field set)", checker: () => gemini },
   { kind: "geminiFinish", wire: "finishReason", label: "Gemini finish reasons", checker: () => gemini },
+  {
+    kind: "bedrockBlock",
+    wire: "block",
+    label: "Bedrock Converse content blocks (by the field set)",
+    checker: () => bedrock,
+  },
+  {
+    kind: "bedrockEvent",
+    wire: "event",
+    label: "Bedrock ConverseStream events (by the field set)",
+    checker: () => bedrock,
+  },
+  {
+    kind: "bedrockDelta",
+    wire: "delta",
+    label: "Bedrock content block deltas (by the field set)",
+    checker: () => bedrock,
+  },
+  { kind: "bedrockStop", wire: "stopReason", label: "Bedrock stop reasons", checker: () => bedrock },
 ] as const;
 
 describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
@@ -354,7 +450,10 @@ describe.each(UNIONS)("$label", ({ kind, wire, checker }) => {
             ? asTheSdkReadsIt(value)
             : kind === "anthropicBlock" || kind === "anthropicEvent"
               ? asAnthropicSdkReadsIt(value)
-              : value,
+              : // a Bedrock member is its field's name (its shape is checked in test/msw/bedrock/)
+                kind.startsWith("bedrock")
+                ? type
+                : value,
         ),
       }).toEqual({
         type,
@@ -382,7 +481,8 @@ test("docs/sdk-coverage.md holds the figures (npm run sdk-coverage rewrites it)"
   );
   const text = `# SDK coverage
 
-What the fakes produce of each union the installed \`openai\`, \`@anthropic-ai/sdk\` and \`@google/genai\` SDKs
+What the fakes produce of each union the installed \`openai\`, \`@anthropic-ai/sdk\`, \`@google/genai\` and
+\`@aws-sdk/client-bedrock-runtime\` SDKs
 parse (and, of what an application sends, what they accept), member by member, each checked
 against the SDK's own shape (\`test/msw/sdk-coverage.test.ts\`). A member the fakes do not produce is listed below with its
 reason (\`test/msw/sdkCoverage.ts\`); a new member in a future SDK fails that test with its name.

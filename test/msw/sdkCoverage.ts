@@ -1,5 +1,5 @@
 // The one place that says which members of the installed SDKs' unions (`openai`,
-// `@anthropic-ai/sdk`, `@google/genai`) the fakes do not produce, and why. sdk-coverage.test.ts measures the rest:
+// `@anthropic-ai/sdk`, `@google/genai`, `@aws-sdk/client-bedrock-runtime`) the fakes do not produce, and why. sdk-coverage.test.ts measures the rest:
 // a member that is neither produced nor listed here (a new one in a future SDK) fails that test
 // with its name.
 
@@ -99,5 +99,34 @@ export const NOT_PRODUCED: Record<string, Record<string, string>> = {
     SPII: "blocked for personal data (no builder scripts it: turn.refusal is SAFETY)",
     TOO_MANY_TOOL_CALLS: "a tool-call limit (not modelled)",
     UNEXPECTED_TOOL_CALL: "a call to a function not declared (the strict fake refuses such a script instead)",
+  },
+  bedrockBlock: {
+    $unknown: "the SDK's own member for a block it does not know: never on the wire",
+    audio: "audio the app sends: input, the model never makes it",
+    cachePoint: "a cache point the app marks in its request: input",
+    citationsContent: "citations of documents the app sends (not modelled)",
+    document: "a document the app sends: input",
+    guardContent: "content the app asks a guardrail to assess: input",
+    image: "an image the app sends (image output is not modelled)",
+    searchResult: "a search result the app sends: input",
+    toolAddition: "a tool the app adds mid-conversation: input",
+    toolRemoval: "a tool the app removes mid-conversation: input",
+    toolResult: "an answer the app sends: the model never answers its own calls",
+    video: "a video the app sends: input",
+  },
+  bedrockEvent: {
+    $unknown: "the SDK's own member for an event it does not know: never on the wire",
+  },
+  bedrockDelta: {
+    $unknown: "the SDK's own member for a delta it does not know: never on the wire",
+    citation: "citations of documents the app sends (not modelled)",
+    image: "image output (not modelled)",
+    toolResult: "a tool Bedrock runs itself streaming its result (not modelled: Converse runs none here)",
+  },
+  bedrockStop: {
+    malformed_model_output: "an answer the model could not form (not modelled)",
+    malformed_tool_use: "a call the model could not form (turn.invalidCall serves the broken call instead)",
+    model_context_window_exceeded: "a prompt beyond the context window (not modelled)",
+    stop_sequence: "a stop sequence reached (no builder scripts it)",
   },
 };

@@ -109,12 +109,16 @@ export interface GeminiWire {
 }
 
 import type {
+  ContentBlock as BedrockContentBlock,
+  ContentBlockDelta as BedrockContentBlockDelta,
   CountTokensResponse as BedrockCountTokensResponse,
+  StopReason as BedrockStopReason,
   ContentBlockDeltaEvent,
   ContentBlockStartEvent,
   ContentBlockStopEvent,
   ConverseResponse,
   ConverseStreamMetadataEvent,
+  ConverseStreamOutput,
   MessageStartEvent,
   MessageStopEvent,
 } from "@aws-sdk/client-bedrock-runtime";
@@ -133,4 +137,14 @@ export interface BedrockWire {
   messageStop: MessageStopEvent;
   metadata: ConverseStreamMetadataEvent;
   countTokens: Omit<BedrockCountTokensResponse, "$metadata">;
+  /** For SDK coverage: each union's members by the one field a member sets (a block, an event, a delta). */
+  block: ToldBy<BedrockContentBlock>;
+  event: ToldBy<ConverseStreamOutput>;
+  delta: ToldBy<BedrockContentBlockDelta>;
+  stopReason: BedrockStopReason;
 }
+
+/** The field each member of a union of objects sets (the SDK's members say the others are `never`). */
+type ToldBy<Union> = Union extends unknown
+  ? { [Key in keyof Union]-?: undefined extends Union[Key] ? never : Key }[keyof Union]
+  : never;
