@@ -38,6 +38,8 @@ const VERSIONS = {
   "@langchain/anthropic": pinned("@langchain/anthropic"),
   // docs/gemini.md
   "@google/genai": pinned("@google/genai"),
+  // docs/bedrock.md (the AWS SDK ships CommonJS too: it runs in both projects)
+  "@aws-sdk/client-bedrock-runtime": pinned("@aws-sdk/client-bedrock-runtime"),
   // docs/mcp.md
   "@modelcontextprotocol/sdk": pinned("@modelcontextprotocol/sdk"),
 };
@@ -146,6 +148,8 @@ function writeVitestProject(dir, shell) {
         ai: pinned("ai"),
         "@ai-sdk/openai": pinned("@ai-sdk/openai"),
         "@ai-sdk/anthropic": pinned("@ai-sdk/anthropic"),
+        // docs/bedrock.md's AI SDK block (ESM-only)
+        "@ai-sdk/amazon-bedrock": pinned("@ai-sdk/amazon-bedrock"),
         // docs/mcp.md's AI SDK block (ESM-only, Node ≥ 22)
         "@ai-sdk/mcp": pinned("@ai-sdk/mcp"),
         ...VERSIONS,

@@ -52,3 +52,15 @@ test.each([
     /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/bedrock\/aws4_request/,
   );
 });
+
+test("a JSON answer says its length, as the API's do (a node:http client under MSW read one without it to the connection's end)", async () => {
+  const fake = fakeBedrock();
+  fake.reply(turn.message("Sunny in Paris, 21 °C."));
+  const response = await fake.fetch(`${fake.baseUrl}/model/${encodeURIComponent(MODEL)}/converse`, {
+    method: "POST",
+    headers: { authorization: "Bearer k", "content-type": "application/json" },
+    body: JSON.stringify({ messages: [{ role: "user", content: [{ text: "Paris?" }] }] }),
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(response.headers.get("content-length")).toBe(String(bytes.length));
+});
