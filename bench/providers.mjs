@@ -56,7 +56,7 @@ const staticConverse = {
   metrics: { latencyMs: 1 },
 };
 
-/** ConverseStream's answer as AWS frames it: each event a frame, encoded once (streamed one by one, as the API does). */
+/** ConverseStream's answer as AWS frames it: each event a frame, encoded once (streamed one by one). */
 function staticConverseStream() {
   const codec = new EventStreamCodec(
     (bytes) => new TextDecoder().decode(bytes),

@@ -48,7 +48,7 @@ export interface ConverseResponse {
   trace?: ConverseTrace;
 }
 
-/** What a delta of a content block carries (one field says which): text, a piece of a call's input (JSON text), reasoning. */
+/** What a delta of a block carries (one field says which): text, a piece of a call's input (JSON text), reasoning. */
 export type ConverseDelta =
   | { text: string }
   | { toolUse: { input: string } }

@@ -1,5 +1,6 @@
 // The one place that says which members of the installed SDKs' unions (`openai`,
-// `@anthropic-ai/sdk`, `@google/genai`, `@aws-sdk/client-bedrock-runtime`) the fakes do not produce, and why. sdk-coverage.test.ts measures the rest:
+// `@anthropic-ai/sdk`, `@google/genai`, `@aws-sdk/client-bedrock-runtime`) the fakes do not produce, and why.
+// sdk-coverage.test.ts measures the rest:
 // a member that is neither produced nor listed here (a new one in a future SDK) fails that test
 // with its name.
 
