@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 const benches = {
   matchers: async () => (await import("./matchers.mjs")).benchMatchers(),
   pairing: async () => (await import("./pairing.mjs")).benchPairing(),
+  trajectory: async () => (await import("./trajectory.mjs")).benchTrajectory(),
   imports: async () => (await import("./imports.mjs")).benchImports(),
   "responses-fake": async () => (await import("./fakes.mjs")).benchResponsesFake(),
   "agents-fake": async () => (await import("./fakes.mjs")).benchAgentsFake(),

@@ -2,7 +2,9 @@ import * as written from "./all.js";
 import { guardedMatchers } from "./guard.js";
 
 export type { MatcherContext, MatcherResult } from "./print.js";
+export type { CallPattern } from "./toHaveCalledToolBefore.js";
 export type { KeepPrefixOptions } from "./toKeepPromptCachePrefix.js";
+export type { TrajectoryArgs, TrajectoryOptions, TrajectoryOrder } from "./toMatchTrajectory.js";
 export type { RequiredActionPattern } from "./toRequireAction.js";
 export type { AgentAsymmetricMatchers, AgentMatchers } from "./types.js";
 
@@ -21,6 +23,7 @@ export const {
   toHaveAllCallsPaired,
   toHaveAnsweredCall,
   toHaveCalledTool,
+  toHaveCalledToolBefore,
   toHaveCalledToolTimes,
   toHaveHandedOffTo,
   toHaveNoPendingActions,
@@ -30,6 +33,7 @@ export const {
   toHaveStringArguments,
   toHaveTrippedGuardrail,
   toKeepPromptCachePrefix,
+  toMatchTrajectory,
   toPairWithCall,
   toRequireAction,
 } = agentMatchers;

@@ -45,6 +45,28 @@ export function expected(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CH
 }
 
 /**
+ * A value as the runner prints it, on one line (a step of a path among others: `{"id": "A1",
+ * "amount": Any<Number>}`), cut to `max` visible characters.
+ */
+export function receivedLine(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+  return printed(value, max, (v) => flattened(ctx.utils.printReceived(v)), ctx.utils.RECEIVED_COLOR ?? identity);
+}
+
+/** An expected value as the runner prints it, on one line (see {@link receivedLine}). */
+export function expectedLine(ctx: MatcherContext, value: unknown, max = MAX_VALUE_CHARS): string {
+  return printed(value, max, (v) => flattened(ctx.utils.printExpected(v)), ctx.utils.EXPECTED_COLOR ?? identity);
+}
+
+/** The runner's multi-line print of an object or array on one line, without its `Object`/`Array` labels. */
+function flattened(text: string): string {
+  return text
+    .replace(/(Object|Array) (?=[{[])/g, "")
+    .replace(/,?\n\s*(?=[}\]])/g, "")
+    .replace(/([{[])\n\s*/g, "$1")
+    .replace(/,\n\s*/g, ", ");
+}
+
+/**
  * A wire value (an item, an action, an `arguments` field) as JSON on one bounded line, in the
  * received colour: the form the gate judges, where a JSON string and an object look different.
  */

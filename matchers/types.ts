@@ -123,6 +123,45 @@ export interface AgentMatchers<R = unknown> {
   toHaveCalledTool(name: string, args?: unknown): R;
 
   /**
+   * Passes when the run took the expected path: its tool calls (with their arguments), handoffs and
+   * — where the expected path names any — the assistant's messages, held to `expected` in the order
+   * `options.order` says (`strict`, `unordered`, `subset`, `superset`), arguments as `options.args`
+   * says (`exact`, `subset`, `superset`, `ignore`; per tool in `options.tools`). A failure names the
+   * first step where the run left the path. Received: anything the conversation matchers read.
+   *
+   * @example
+   * expect(result).toMatchTrajectory(["lookup_order", { handoff: "Billing" }, { tool: "refund", args: { id: "A1" } }]);
+   * expect(steps).toMatchTrajectory([{ tool: "search", args: { q: expect.any(String) } }], { order: "superset" });
+   */
+  toMatchTrajectory(
+    expected: ReadonlyArray<
+      | string
+      | { tool: string; args?: unknown; agent?: string }
+      | { handoff: string; agent?: string }
+      | { message: string | RegExp; agent?: string }
+    >,
+    options?: {
+      order?: "strict" | "unordered" | "subset" | "superset";
+      args?: "exact" | "subset" | "superset" | "ignore";
+      tools?: Record<
+        string,
+        { args?: "exact" | "subset" | "superset" | "ignore"; compare?: (actual: unknown, expected: unknown) => boolean }
+      >;
+    },
+  ): R;
+
+  /**
+   * Passes when some call to `first` (with its `args`, when given) came before some call to `second`.
+   *
+   * @example
+   * expect(result).toHaveCalledToolBefore("lookup_order", { tool: "refund_order", args: { id: "A1" } });
+   */
+  toHaveCalledToolBefore(
+    first: string | { tool: string; args?: unknown },
+    second: string | { tool: string; args?: unknown },
+  ): R;
+
+  /**
    * Passes when the model called `name` exactly `times` times.
    *
    * @example

@@ -114,28 +114,32 @@ const TOOL_CALLS: Readonly<Record<string, (item: unknown) => { name: unknown; ar
  */
 export function callsIn(value: unknown): FoundCall[] {
   return itemsIn(value).flatMap((item) => {
-    const type = readField(item, "type");
-    const tool = typeof type === "string" && Object.hasOwn(TOOL_CALLS, type) ? TOOL_CALLS[type] : undefined;
-    if (tool) {
-      const { name, arguments: args } = tool(item);
-      if (typeof name !== "string") return [];
-      return [{ name, call_id: readField(item, "call_id") ?? readField(item, "id"), arguments: args, item }];
-    }
-    if (type !== "function_call") return [];
-    const name = readField(item, "name");
-    if (typeof name !== "string") return [];
-    const raw = readField(item, "arguments");
-    const turn = readField(item, "turn_id");
-    return [
-      {
-        name,
-        call_id: readField(item, "call_id"),
-        ...(turn === undefined ? {} : { turn_id: turn }),
-        arguments: parsedJson(raw),
-        item,
-      },
-    ];
+    const call = callOfItem(item);
+    return call === undefined ? [] : [call];
   });
+}
+
+/** The call an item is (a function call, or a hosted or client-executed tool's item), if it is one. */
+export function callOfItem(item: unknown): FoundCall | undefined {
+  const type = readField(item, "type");
+  const tool = typeof type === "string" && Object.hasOwn(TOOL_CALLS, type) ? TOOL_CALLS[type] : undefined;
+  if (tool) {
+    const { name, arguments: args } = tool(item);
+    if (typeof name !== "string") return undefined;
+    return { name, call_id: readField(item, "call_id") ?? readField(item, "id"), arguments: args, item };
+  }
+  if (type !== "function_call") return undefined;
+  const name = readField(item, "name");
+  if (typeof name !== "string") return undefined;
+  const raw = readField(item, "arguments");
+  const turn = readField(item, "turn_id");
+  return {
+    name,
+    call_id: readField(item, "call_id"),
+    ...(turn === undefined ? {} : { turn_id: turn }),
+    arguments: parsedJson(raw),
+    item,
+  };
 }
 
 /** Every answer the app sent in the conversation (the requests of a fake, or a request log), in order. */
@@ -231,7 +235,11 @@ function requestsOf(value: unknown, kind: ConversationKind | undefined): LoggedR
   return [];
 }
 
-/** The items a conversation holds: for a fake, everything it answered. */
+/** The items a conversation holds, as Open Responses items: for a fake, everything it answered. */
+export function conversationItems(value: unknown): unknown[] {
+  return itemsIn(value);
+}
+
 function itemsIn(value: unknown): unknown[] {
   const kind = conversationKind(value);
   switch (kind) {

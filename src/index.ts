@@ -16,6 +16,7 @@ export {
   validatorFor,
 } from "./schema.js";
 export { resolveTools, ToolSpecError } from "./tools.js";
+export { type ExpectedStep, type TrajectoryStep, trajectoryOf } from "./trajectory.js";
 export { type PairingProblem, type PortabilityProblem, pairingProblems, portabilityProblems } from "./transcript.js";
 export type * from "./types.js";
 export { GATE_REASONS, PAIR_REASONS } from "./types.js";

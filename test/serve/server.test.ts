@@ -350,6 +350,45 @@ describe("expect: the matchers, for suites in other languages", () => {
     expect(negated.json.message).toContain("expect(received).not.toHaveCalledTool");
   });
 
+  test("a trajectory over HTTP: toMatchTrajectory on the session's fake or on a history given; toHaveCalledToolBefore", async () => {
+    const a = await session();
+    await call("POST", `/sessions/${a.id}/reply`, {
+      turns: [{ functionCall: ["get_weather", { city: "Oslo" }] }, { functionCall: ["get_weather", { city: "Rome" }] }],
+    });
+    await a.client.responses.create({ model: "gpt-5", input: "Oslo?", tools: [weather] });
+    await a.client.responses.create({ model: "gpt-5", input: "Rome?", tools: [weather] });
+    const path = [
+      { tool: "get_weather", args: { city: "Oslo" } },
+      { tool: "get_weather", args: { city: "Rome" } },
+    ];
+    const strict = await call("POST", `/sessions/${a.id}/expect`, { matcher: "toMatchTrajectory", args: [path] });
+    expect(strict.json.pass).toBe(true);
+    const reversed = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toMatchTrajectory",
+      args: [[...path].reverse()],
+    });
+    expect(reversed.json).toMatchObject({
+      pass: false,
+      message: expect.stringContaining("The run left the path at step 1"),
+    });
+    const unordered = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toMatchTrajectory",
+      args: [[...path].reverse(), { order: "unordered" }],
+    });
+    expect(unordered.json.pass).toBe(true);
+    const given = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toMatchTrajectory",
+      received: [{ type: "function_call", call_id: "c1", name: "lookup", arguments: "{}", status: "completed" }],
+      args: [["lookup"]],
+    });
+    expect(given.json.pass).toBe(true);
+    const before = await call("POST", `/sessions/${a.id}/expect`, {
+      matcher: "toHaveCalledToolBefore",
+      args: [path[0], path[1]],
+    });
+    expect(before.json.pass).toBe(true);
+  });
+
   test("the gate on a logged call: toBeReplayable on the value given", async () => {
     const a = await session();
     const item = {
