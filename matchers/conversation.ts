@@ -4,7 +4,7 @@ import { type MatcherContext, matcherError, received } from "./print.js";
 
 /** What the conversation matchers take. */
 export const CONVERSATION_EXPECTED =
-  "a response object, an item list, an Agents session or its items, a fake, one function_call, or a framework's result or items (an @openai/agents RunResult, an AI SDK generateText result, its steps or UI messages, LangChain messages)";
+  "a response object, an item list, an Agents session or its items, a fake, one function_call, a framework's result or items (an @openai/agents RunResult, an AI SDK generateText result, its steps or UI messages, LangChain messages), or a trace (OpenTelemetry GenAI spans, an OTLP/JSON export, @openai/agents spans)";
 
 /** Throws the matcher error for a received value that holds no conversation. */
 export function requireConversation(

@@ -35,6 +35,7 @@ export function toHaveAnsweredCall(
           "bedrock-fake",
           "requests",
           "framework",
+          "trace",
         ],
     MUST_BE,
   );

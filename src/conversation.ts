@@ -10,6 +10,7 @@ import { fakeKindOf } from "./internal/brand.js";
 import { sameJson } from "./internal/equal.js";
 import { finalResponse, isArray, isRecord, parsedJson, readField } from "./internal/read.js";
 import { answerPinOf, isClientAnswer } from "./pairing.js";
+import { isTrace, traceItems } from "./traces.js";
 import { requestItems, wireItems, wireOfList } from "./wires.js";
 
 /**
@@ -59,11 +60,14 @@ export type ConversationKind =
   | "bedrock-fake"
   /** A fake MCP server (`agent-testkit/mcp`): the tool calls it answered. */
   | "mcp-fake"
+  /** A trace: OpenTelemetry GenAI spans (or an OTLP/JSON export), or `@openai/agents`' spans. */
+  | "trace"
   | "requests"
   /** An agent framework's result (`@openai/agents`' `RunResult`, the AI SDK's `generateText` result). */
   | "framework";
 
 export function conversationKind(value: unknown): ConversationKind | undefined {
+  if (isTrace(value)) return "trace";
   if (isArray(value)) return value.every(isLoggedRequest) && value.length > 0 ? "requests" : "items";
   if (!isRecord(value)) return undefined;
   if (frameworkKind(value) !== undefined) return "framework";
@@ -152,7 +156,8 @@ export function answersIn(value: unknown): FoundAnswer[] {
     return requestsOf(value, kind).flatMap((request) =>
       requestItems(request.body).filter(isCallOutput).map(answerOfOutput),
     );
-  if (kind === "framework" || isFrameworkList(value)) return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
+  if (kind === "framework" || kind === "trace" || isFrameworkList(value))
+    return itemsIn(value).filter(isCallOutput).map(answerOfOutput);
   return requestsOf(value, kind).flatMap((request) => {
     const input = readField(request.body, "input");
     const events = readField(request.body, "events");
@@ -245,6 +250,8 @@ function itemsIn(value: unknown): unknown[] {
   switch (kind) {
     case "item":
       return [value];
+    case "trace":
+      return traceItems(value);
     case "items":
       return normalizedItems(isArray(value) ? value : [value]);
     case "framework":

@@ -2,6 +2,7 @@ import { agentCallsIn, agentCallsReadable } from "./agentRuns.js";
 import { callOfItem, conversationItems } from "./conversation.js";
 import { HANDOFF_PREFIX } from "./frameworks.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
+import { traceAgentOf } from "./traces.js";
 
 /**
  * The path a run took, as one list whatever read it (a fake, a framework's result, a wire's
@@ -36,7 +37,7 @@ export function trajectoryOf(conversation: unknown): TrajectoryStep[] {
   for (const item of conversationItems(conversation)) {
     const call = callOfItem(item);
     if (call) {
-      const agent = typeof call.call_id === "string" ? agents.get(call.call_id) : undefined;
+      const agent = (typeof call.call_id === "string" ? agents.get(call.call_id) : undefined) ?? traceAgentOf(item);
       const by = agent === undefined ? {} : { agent };
       if (call.name.startsWith(HANDOFF_PREFIX))
         steps.push({ kind: "handoff", handoff: call.name.slice(HANDOFF_PREFIX.length), ...by });
@@ -51,7 +52,8 @@ export function trajectoryOf(conversation: unknown): TrajectoryStep[] {
       continue;
     }
     const text = assistantText(item);
-    if (text !== undefined) steps.push({ kind: "message", text });
+    const agent = traceAgentOf(item);
+    if (text !== undefined) steps.push({ kind: "message", text, ...(agent === undefined ? {} : { agent }) });
   }
   return steps;
 }

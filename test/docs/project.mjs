@@ -42,6 +42,9 @@ const VERSIONS = {
   "@aws-sdk/client-bedrock-runtime": pinned("@aws-sdk/client-bedrock-runtime"),
   // docs/mcp.md
   "@modelcontextprotocol/sdk": pinned("@modelcontextprotocol/sdk"),
+  // docs/trajectories.md's trace
+  "@opentelemetry/api": pinned("@opentelemetry/api"),
+  "@opentelemetry/sdk-trace-base": pinned("@opentelemetry/sdk-trace-base"),
 };
 
 // What `tsc --init` (TypeScript 5.9) turns on beyond `strict`: every block compiles under it.

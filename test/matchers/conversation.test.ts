@@ -78,7 +78,7 @@ describe("toHaveCalledTool and toHaveCalledToolTimes", () => {
     expect(failureOf(() => expect(fake).toHaveCalledToolTimes("lookup_order", 2))).toMatchSnapshot();
     expect(failureOf(() => expect(fake).not.toHaveCalledTool("lookup_order"))).toMatchSnapshot();
     expect(failureOf(() => expect(42).toHaveCalledTool("x"))).toContain(
-      "Matcher error: received value must be a response object, an item list, an Agents session or its items, a fake, one function_call, or a framework's result or items",
+      "Matcher error: received value must be a response object, an item list, an Agents session or its items, a fake, one function_call, a framework's result or items",
     );
   });
 });
