@@ -4,6 +4,7 @@ import { expect } from "expect";
 import { createFactories, examples } from "../dist/factories.js";
 import { replayGate, validatorFor } from "../dist/index.js";
 import { agentMatchers } from "../dist/matchers.js";
+import { bestOf } from "./lib/best.mjs";
 
 expect.extend(agentMatchers);
 
@@ -11,12 +12,6 @@ function time(fn) {
   const started = process.hrtime.bigint();
   fn();
   return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-function bestOf(runs, fn) {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) best = Math.min(best, time(fn));
-  return best;
 }
 
 export function benchMatchers({ count = 10_000, runs = 7 } = {}) {

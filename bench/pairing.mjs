@@ -3,6 +3,7 @@
 // costs at most ~12× the time (it was quadratic: 500 → 5,000 calls took ×46–×59).
 import { expect } from "expect";
 import { agentMatchers } from "../dist/matchers.js";
+import { bestOf } from "./lib/best.mjs";
 
 expect.extend(agentMatchers);
 
@@ -38,16 +39,6 @@ const histories = {
     })),
   }),
 };
-
-function bestOf(runs, fn) {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return best;
-}
 
 export function benchPairing({ small = 1_000, large = 10_000, runs = 5 } = {}) {
   const ms = {};

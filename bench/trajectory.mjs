@@ -3,6 +3,7 @@
 // tool, not tried against every step).
 import { expect } from "expect";
 import { agentMatchers } from "../dist/matchers.js";
+import { bestOf } from "./lib/best.mjs";
 
 expect.extend(agentMatchers);
 
@@ -21,16 +22,6 @@ function run(n) {
     path.push({ tool, args: { n: i } });
   }
   return { items, path };
-}
-
-function bestOf(runs, fn) {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return best;
 }
 
 export function benchTrajectory({ small = 1_000, large = 10_000, runs = 5 } = {}) {

@@ -6,6 +6,16 @@ import { type MatcherContext, matcherError, received } from "./print.js";
 export const CONVERSATION_EXPECTED =
   "a response object, an item list, an Agents session or its items, a fake, one function_call, a framework's result or items (an @openai/agents RunResult, an AI SDK generateText result, its steps or UI messages, LangChain messages), or a trace (OpenTelemetry GenAI spans, an OTLP/JSON export, @openai/agents spans)";
 
+/** The conversation kinds of the model fakes: the fakes with a request log and answers to read. */
+export const MODEL_FAKE_KINDS = [
+  "responses-fake",
+  "agents-fake",
+  "chat-fake",
+  "anthropic-fake",
+  "gemini-fake",
+  "bedrock-fake",
+] as const;
+
 /** Throws the matcher error for a received value that holds no conversation. */
 export function requireConversation(
   ctx: MatcherContext,

@@ -1,6 +1,6 @@
 import { answersIn, callIdOf, distinctAnswers, type FoundAnswer, isFrameworkList } from "../src/conversation.js";
 import { isRecord, readField } from "../src/internal/read.js";
-import { alignedWith, diffOf, requireConversation } from "./conversation.js";
+import { alignedWith, diffOf, MODEL_FAKE_KINDS, requireConversation } from "./conversation.js";
 import { expected, hint, type MatcherContext, type MatcherResult, matcherError, receivedJson } from "./print.js";
 
 const MUST_BE =
@@ -24,19 +24,7 @@ export function toHaveAnsweredCall(
     "toHaveAnsweredCall",
     label,
     log,
-    isFrameworkList(log)
-      ? undefined
-      : [
-          "responses-fake",
-          "agents-fake",
-          "chat-fake",
-          "anthropic-fake",
-          "gemini-fake",
-          "bedrock-fake",
-          "requests",
-          "framework",
-          "trace",
-        ],
+    isFrameworkList(log) ? undefined : [...MODEL_FAKE_KINDS, "requests", "framework", "trace"],
     MUST_BE,
   );
   const callId = callIdOf(call);

@@ -1,18 +1,10 @@
 import { requestBodiesOf } from "../src/conversation.js";
 import { isRecord } from "../src/internal/read.js";
-import { alignedWith, diffOf, matchesSubset, requireConversation } from "./conversation.js";
+import { alignedWith, diffOf, MODEL_FAKE_KINDS, matchesSubset, requireConversation } from "./conversation.js";
 import { expected, hint, type MatcherContext, type MatcherResult, received, receivedText } from "./print.js";
 
 const MUST_BE = "a fake or its request log (fake.requests)";
-const FAKES = [
-  "responses-fake",
-  "agents-fake",
-  "chat-fake",
-  "anthropic-fake",
-  "gemini-fake",
-  "bedrock-fake",
-  "requests",
-] as const;
+const FAKES = [...MODEL_FAKE_KINDS, "requests"] as const;
 
 /** `expect(fake).toHaveReceivedRequest(partialBody)`: some request's body matches, as `toMatchObject` does. */
 export function toHaveReceivedRequest(this: MatcherContext, fake: unknown, partialBody: unknown): MatcherResult {

@@ -147,3 +147,40 @@ test("cache points read by toKeepPromptCachePrefix: a stable prefix passes, a ch
   expect(broken).not.toKeepPromptCachePrefix();
   expect(() => expect(broken).toKeepPromptCachePrefix()).toThrow(/\/instructions/);
 });
+
+test("a stream that arrives in pieces that split its frames anywhere is recorded whole; one cut mid-frame is no recording", async () => {
+  const upstream = fakeBedrock({ deltas: 3 });
+  upstream.reply(turn.message("Sunny, 21 °C, light wind."), turn.message("Cut short."));
+  /** The provider's answer re-cut into pieces of `size` bytes (and, with `cut`, ended `cut` bytes early). */
+  const pieces =
+    (size: number, cut = 0): typeof fetch =>
+    async (input, init) => {
+      const response = await upstream.fetch(input, init);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const end = bytes.length - cut;
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            for (let at = 0; at < end; at += size) controller.enqueue(bytes.slice(at, Math.min(end, at + size)));
+            controller.close();
+          },
+        }),
+        { status: response.status, headers: response.headers },
+      );
+    };
+  const ask = (fake: ReturnType<typeof fakeBedrock>) =>
+    fake.fetch(`${fake.baseUrl}/model/${encodeURIComponent(MODEL)}/converse-stream`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: [{ text: "Weather?" }] }] }),
+    });
+  const whole = fakeBedrock({ cassette: { path: join(dir, "pieces.jsonl"), mode: "record", fetch: pieces(7) } });
+  await (await ask(whole)).arrayBuffer();
+  expect(whole.cassette?.unsaved ?? []).toEqual([]);
+  expect(whole.requests[0]?.response.events).toEqual(upstream.requests[0]?.response.events);
+
+  const cut = fakeBedrock({ cassette: { path: join(dir, "cut.jsonl"), mode: "record", fetch: pieces(5, 3) } });
+  await (await ask(cut)).arrayBuffer().catch(() => undefined);
+  await expect.poll(() => cut.cassette?.unsaved.length).toBe(1);
+  expect(cut.cassette?.unsaved[0]).toContain("it broke before its end (it ended in the middle of a frame)");
+});
