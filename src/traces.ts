@@ -92,7 +92,7 @@ function otelSpan(span: unknown, order: number): ReadSpan | undefined {
   };
 }
 
-/** An OTLP/JSON export's spans (`resourceSpans[].scopeSpans[].spans[]`, attributes as `{ key, value: { stringValue… } }`). */
+/** An OTLP/JSON export's spans (`resourceSpans[].scopeSpans[].spans[]`, attributes as `{ key, value }`). */
 function otlpSpans(value: unknown): ReadSpan[] {
   const spans: ReadSpan[] = [];
   for (const resource of asList(readField(value, "resourceSpans")))

@@ -1,6 +1,8 @@
 import { createReadStream } from "node:fs";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { isRecord } from "../../internal/read.js";
 import { oneLine } from "../../internal/render.js";
+import { isTrace, traceItems } from "../../traces.js";
 import { parseArgs, UsageError } from "../args.js";
 import type { Io } from "../io.js";
 import { LineSplitter } from "../lines.js";
@@ -35,6 +37,8 @@ Streams a JSONL log through the replay gate, line by line.
 Each line is an item, an { "item": ... } wrapper, or a whole response object (its function calls);
 a Gemini answer or model content (its functionCall parts, the first of each asked for its signature).
 A directory is read whole: every .jsonl file under it, recursively (cassettes too), in path order.
+A .json file that is a trace (an OTLP/JSON export of GenAI spans, or @openai/agents' exported spans)
+is read as its calls, one per line, in the order their spans began.
 
 Options:
   --tools <file>        tools: an array of function tools, a request body with "tools", or a JSON Schema;
@@ -139,8 +143,10 @@ export async function runCheck(argv: readonly string[], io: Io): Promise<number>
     }
     report = mergeReports(file, reports, maxFailures, failOn);
   } else {
-    const input = file === "-" ? io.stdin : await openLog(file);
-    const threads = await threadsFor(file, requested);
+    const trace = file === "-" ? undefined : await traceAsLog(file);
+    const input = file === "-" ? io.stdin : (trace ?? (await openLog(file)));
+    // a trace is read here, whole: no worker reads the file again
+    const threads = trace ? 1 : await threadsFor(file, requested);
     report = await checkLog({
       threads,
       file: file === "-" ? "<stdin>" : file,
@@ -229,6 +235,24 @@ function mergeReports(
     ...merged,
     ok: sum("failed") === 0 && (cache?.broken ?? 0) === 0 && (merged.drift?.drifted ?? 0) === 0,
   };
+}
+
+/**
+ * A `.json` trace file as a log: its calls, one JSON line each (a trace is one document, read
+ * whole; anything else is no trace and is read as a log). Undefined for a file that is no trace.
+ */
+async function traceAsLog(path: string): Promise<Readable | undefined> {
+  if (!path.endsWith(".json")) return undefined;
+  const { readFile } = await import("node:fs/promises");
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (!isTrace(value)) return undefined;
+  const lines = traceItems(value).flatMap((item) => (isRecord(item) && item.type === "function_call" ? [item] : []));
+  return Readable.from(lines.map((item) => `${JSON.stringify(item)}\n`));
 }
 
 async function openLog(path: string): Promise<Readable> {
