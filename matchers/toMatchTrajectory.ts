@@ -286,11 +286,14 @@ function matchedOutcome(
     }
   }
   // 3. what is left: an augmenting path, if there is one
-  const tryPair = (i: number, seen: Uint8Array): boolean => {
+  // one visited mark per search (a stamp), not an array per search: many unpaired steps stay linear in memory
+  const seen = new Int32Array(steps.length);
+  let stamp = 0;
+  const tryPair = (i: number): boolean => {
     for (const j of candidates(i)) {
-      if (seen[j] || !fits(wanted[i]!, steps[j]!)) continue;
-      seen[j] = 1;
-      if (ownerOf[j] === -1 || tryPair(ownerOf[j]!, seen)) {
+      if (seen[j] === stamp || !fits(wanted[i]!, steps[j]!)) continue;
+      seen[j] = stamp;
+      if (ownerOf[j] === -1 || tryPair(ownerOf[j]!)) {
         pair(i, j);
         return true;
       }
@@ -298,8 +301,11 @@ function matchedOutcome(
     return false;
   };
   const unpairedWanted: number[] = [];
-  for (let i = 0; i < wanted.length; i++)
-    if (!pairedWanted[i] && !tryPair(i, new Uint8Array(steps.length))) unpairedWanted.push(i);
+  for (let i = 0; i < wanted.length; i++) {
+    if (pairedWanted[i]) continue;
+    stamp++;
+    if (!tryPair(i)) unpairedWanted.push(i);
+  }
   const unpairedSteps = steps.flatMap((_, j) => (ownerOf[j] === -1 ? [j] : []));
   const missing = order === "subset" ? [] : unpairedWanted;
   const extra = order === "superset" ? [] : unpairedSteps;
