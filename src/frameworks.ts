@@ -140,8 +140,8 @@ function elementItems(element: unknown): unknown[] {
     // a step's content holds its calls and their answers in order, a failed tool's `tool-error`
     // too (the SDK sends the error back to the model: an answer); toolResults has no errors
     const content = readInherited(element, "content");
-    if (isArray(content) && content.some((p) => readField(p, "type") === "tool-call"))
-      return content.flatMap(aiSdkPart);
+    // the model's text in a step is its message (what a trajectory's `{ message }` reads)
+    if (isArray(content)) return content.flatMap((part) => stepText(part) ?? aiSdkPart(part));
     return [...toolCallsOfStep.flatMap(aiSdkPart), ...asList(readInherited(element, "toolResults")).flatMap(aiSdkPart)];
   }
   const part = readField(element, "type");
@@ -207,6 +207,13 @@ function aiSdkPart(part: unknown): unknown[] {
     return [functionOutput(id, value)];
   }
   return [];
+}
+
+/** A step's `text` part as the assistant message it is (an Open Responses message item), if it is one. */
+function stepText(part: unknown): unknown[] | undefined {
+  const text = readField(part, "text");
+  if (readField(part, "type") !== "text" || typeof text !== "string" || text === "") return undefined;
+  return [{ type: "message", role: "assistant", content: [{ type: "output_text", text }] }];
 }
 
 /** A UI message's tool part: `tool-<name>` (a static tool) or `dynamic-tool`, with its `toolCallId`. */

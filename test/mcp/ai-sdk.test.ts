@@ -58,6 +58,12 @@ describe("the AI SDK's MCP client", () => {
       expect(mcp).toHaveCalledTool("search_docs", { query: "refunds" });
       expect(mcp).toHaveCalledToolTimes("search_docs", 1);
       expect(JSON.stringify(responses.requests[1]?.body)).toContain("Refunds take 5 days (refunds)");
+      // the same path, read from the MCP server's calls, the AI SDK's result and its steps
+      const path = [{ tool: "search_docs", args: { query: "refunds" } }];
+      expect(mcp).toMatchTrajectory(path);
+      expect(result).toMatchTrajectory([...path, { message: "Five days." }]);
+      expect(result.steps).toMatchTrajectory(path);
+      expect(result).not.toMatchTrajectory([{ tool: "search_docs", args: { query: "returns" } }]);
     });
   }
 });
