@@ -129,46 +129,28 @@ function checkedOptions(
   };
 }
 
-/** Why a step does not fit an expected one, or undefined when it fits. */
-type Misfit = "kind" | "name" | "agent" | "args" | "text";
-
-function stepMisfit(
-  ctx: MatcherContext,
-  pinned: PinnedStep,
-  step: TrajectoryStep,
-  options: Pick<TrajectoryOptions, "args" | "tools">,
-): Misfit | undefined {
-  if (pinned.kind !== step.kind) return "kind";
-  if (pinned.kind === "tool" && step.kind === "tool") {
-    if (pinned.tool !== step.tool) return "name";
-    if (pinned.agent !== undefined && pinned.agent !== step.agent) return "agent";
-    if (pinned.args === undefined) return undefined;
-    const own = options.tools?.[pinned.tool];
-    if (own?.compare) return own.compare(step.args, pinned.args.value) ? undefined : "args";
-    return argsFit(ctx, own?.args ?? options.args ?? "exact", step.args, pinned.args.value) ? undefined : "args";
-  }
-  if (pinned.kind === "handoff" && step.kind === "handoff") {
-    if (handoffToolName(pinned.handoff).slice(HANDOFF_PREFIX.length) !== step.handoff) return "name";
-    return pinned.agent !== undefined && pinned.agent !== step.agent ? "agent" : undefined;
-  }
-  if (pinned.kind === "message" && step.kind === "message") {
-    const fits =
-      pinned.text instanceof RegExp
-        ? pinned.text.test(step.text)
-        : ctx.equals(step.text, pinned.text, ctx.customTesters);
-    if (!fits) return "text";
-    return pinned.agent !== undefined && pinned.agent !== step.agent ? "agent" : undefined;
-  }
-  return "kind";
-}
-
+/** Whether a run's step fits an expected one: kind and name, agent where pinned, arguments as the mode says. */
 function stepFits(
   ctx: MatcherContext,
   pinned: PinnedStep,
   step: TrajectoryStep,
   options: Pick<TrajectoryOptions, "args" | "tools">,
 ): boolean {
-  return stepMisfit(ctx, pinned, step, options) === undefined;
+  if (pinned.agent !== undefined && pinned.agent !== step.agent) return false;
+  if (pinned.kind === "tool" && step.kind === "tool") {
+    if (pinned.tool !== step.tool) return false;
+    if (pinned.args === undefined) return true;
+    const own = options.tools?.[pinned.tool];
+    if (own?.compare) return own.compare(step.args, pinned.args.value);
+    return argsFit(ctx, own?.args ?? options.args ?? "exact", step.args, pinned.args.value);
+  }
+  if (pinned.kind === "handoff" && step.kind === "handoff")
+    return handoffToolName(pinned.handoff).slice(HANDOFF_PREFIX.length) === step.handoff;
+  if (pinned.kind === "message" && step.kind === "message")
+    return pinned.text instanceof RegExp
+      ? pinned.text.test(step.text)
+      : ctx.equals(step.text, pinned.text, ctx.customTesters);
+  return false;
 }
 
 function argsFit(ctx: MatcherContext, mode: TrajectoryArgs, actual: unknown, wanted: unknown): boolean {
