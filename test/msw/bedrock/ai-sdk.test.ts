@@ -63,6 +63,12 @@ describe("AI SDK 7: @ai-sdk/amazon-bedrock", () => {
     });
     expect(result.response.messages).toHaveAllCallsPaired();
     expect(result.usage.totalTokens).toBeGreaterThan(0);
+    // the path, on the AI SDK's result and on the fake alike
+    expect(result).toMatchTrajectory([
+      { tool: "weather", args: { city: "Paris" } },
+      { message: "It is 21 °C in Paris." },
+    ]);
+    expect(fake).toMatchTrajectory([{ tool: "weather", args: { city: "Paris" } }]);
   });
 
   test("reasoning: the model's signed reasoning goes back with its call, and the fake accepts it", async () => {
@@ -161,6 +167,10 @@ describe("AI SDK 6: @ai-sdk/amazon-bedrock 4", () => {
     const call = result.steps[0]?.toolCalls[0]?.toolCallId;
     expect(call).toMatch(/^tooluse_/);
     expect(fake).toHaveAnsweredCall(call);
+    expect(result).toMatchTrajectory([{ tool: "weather", args: { city: "Lima" } }, { message: "Mild in Lima." }]);
+    expect(result.steps).toMatchTrajectory([{ tool: "weather", args: { city: "Lima" } }, "lookup"], {
+      order: "subset",
+    });
   });
 
   test("streamText over the binary event stream", async () => {

@@ -16,6 +16,7 @@ import {
   ModelErrorException,
   ModelNotReadyException,
   ModelStreamErrorException,
+  ModelTimeoutException,
   ServiceUnavailableException,
   ThrottlingException,
   ValidationException,
@@ -229,6 +230,21 @@ describe("Converse", () => {
     const third = await send();
     expect(third.usage?.cacheReadInputTokens).toBe(0);
     expect(third.usage?.cacheWriteInputTokens).toBe(first.usage?.cacheWriteInputTokens);
+  });
+
+  test("a cache point's ttl of 1h outlives five minutes on the fake's clock", async () => {
+    const { fake, client } = await setup({ clock: "manual" });
+    fake.reply(turn.message("One.").times(3));
+    const system = [
+      { text: "You are a careful assistant. ".repeat(200) },
+      { cachePoint: { type: "default" as const, ttl: "1h" as const } },
+    ];
+    const send = () => client.send(new ConverseCommand({ modelId: MODEL, system, messages: [ask("Hi")] }));
+    const first = await send();
+    fake.clock.advance(30 * 60_000);
+    expect((await send()).usage?.cacheReadInputTokens).toBe(first.usage?.cacheWriteInputTokens);
+    fake.clock.advance(60 * 60_000 + 1);
+    expect((await send()).usage?.cacheReadInputTokens).toBe(0);
   });
 
   test("a prefix shorter than the model's minimum is not cached; a model without caching reports none", async () => {
@@ -454,6 +470,16 @@ describe("the API's refusals, in its words, as the SDK's ValidationException", (
         }),
       ),
     ).rejects.toThrow(ValidationException);
+    await expect(
+      client.send(
+        new ConverseCommand({
+          modelId: MODEL,
+          messages: [ask("x")],
+          toolConfig: { ...weather, toolChoice: { any: {} } },
+          additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
+        }),
+      ),
+    ).rejects.toThrow("Thinking may not be enabled when tool_choice forces tool use.");
   });
 
   test("strict: a script the request could not produce is refused naming why", async () => {
@@ -501,6 +527,7 @@ describe("AWS's exceptions and the SDK's retries", () => {
   test.each([
     [403, {}, AccessDeniedException, 1],
     [424, {}, ModelErrorException, 1],
+    [408, {}, ModelTimeoutException, 1],
     [503, {}, ServiceUnavailableException, 3],
     [429, { type: "ModelNotReadyException" }, ModelNotReadyException, 3],
   ] as const)(
