@@ -99,6 +99,27 @@ describe("the request log: each entry copied once", () => {
     expect(fake.requests[0]!.response.sentAt).toHaveLength(fake.requests[0]!.response.events!.length);
   });
 
+  test("a stream written whole but not yet read: interrupted when the client cancels, whole once it reads to the end", async () => {
+    const fake = fakeResponses({ deltas: 20 }).reply(turn.message("word ".repeat(20)), turn.message("again"));
+    const request = () =>
+      fake.fetch("https://api.openai.com/v1/responses", {
+        method: "POST",
+        headers: { authorization: "Bearer k", "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-5", input: "Hi", stream: true }),
+      });
+    const first = await request();
+    const reader = first.body!.getReader();
+    await reader.read();
+    // every event is queued by now (nothing paces them): the fake is done writing, the client is not reading
+    await vi.waitFor(() => expect(fake.requests[0]?.response.events?.at(-1)?.type).toBe("response.completed"));
+    await reader.cancel();
+    await vi.waitFor(() => expect(fake.requests[0]?.response.interrupted).toBe(true));
+
+    const second = await request();
+    expect(await second.text()).toContain("response.completed");
+    expect(fake.requests[1]!.response.interrupted).toBeUndefined();
+  });
+
   test("the Agents fake's log is read the same way", async () => {
     const fake = fakeAgents();
     await waitingSession(fake);

@@ -64,3 +64,28 @@ test("a JSON answer says its length, as the API's do (a node:http client under M
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect(response.headers.get("content-length")).toBe(String(bytes.length));
 });
+
+test("frames are encoded once and handed out as copies: a client that writes into the bytes it read changes no later answer", async () => {
+  const fake = fakeBedrock().respond(() => turn.message("Same answer."));
+  const ask = async () => {
+    const response = await fake.fetch(
+      `https://bedrock-runtime.us-east-1.amazonaws.com/model/${MODEL}/converse-stream`,
+      {
+        method: "POST",
+        headers: { authorization: "Bearer key", "content-type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content: [{ text: "Hi" }] }] }),
+      },
+    );
+    const copies: number[] = [];
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      copies.push(...chunk.value);
+      chunk.value.fill(0); // the client scribbles over what it was given
+    }
+    return copies;
+  };
+  const first = await ask();
+  const second = await ask();
+  expect(second).toEqual(first);
+  expect(second.some((byte) => byte !== 0)).toBe(true);
+});
