@@ -7,6 +7,8 @@ const entries = {
   "check-worker": "src/cli/check/worker.ts",
   // the server of `serve`, loaded by path next to cli.js (the CLI imports no fake)
   serve: "fixtures/serve/index.ts",
+  // the writer of \`trace\` (a cassette and a test), loaded by path next to cli.js
+  "trace-test": "fixtures/msw/cassette/traceTest.ts",
   matchers: "matchers/index.ts",
   jest: "matchers/jest.ts",
   factories: "fixtures/factories/index.ts",

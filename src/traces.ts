@@ -10,7 +10,7 @@ import { isArray, isRecord, readField, readInherited } from "./internal/read.js"
  */
 
 /** One span, read once whatever carried it. */
-interface ReadSpan {
+export interface ReadSpan {
   readonly id: string;
   readonly parent: string | undefined;
   readonly start: number;
@@ -18,6 +18,8 @@ interface ReadSpan {
   /** Its attributes (OpenTelemetry), or its `span_data` (`@openai/agents`). */
   readonly data: Record<string, unknown>;
   readonly kind: "otel" | "agents";
+  /** What the trace calls it (an OpenTelemetry span's name, an `@openai/agents` span's type). */
+  readonly name: string;
 }
 
 const agentOfItem = new WeakMap<object, string>();
@@ -35,7 +37,7 @@ export function isTrace(value: unknown): boolean {
 
 /** The items a trace holds, in the order their spans began. */
 export function traceItems(value: unknown): unknown[] {
-  const spans = spansOf(value).sort((a, b) => a.start - b.start || a.order - b.order);
+  const spans = traceSpans(value);
   const byId = new Map(spans.map((span) => [span.id, span]));
   const agentOf = (span: ReadSpan): string | undefined => {
     for (let at = byId.get(span.parent ?? ""), hops = 0; at && hops < 256; at = byId.get(at.parent ?? ""), hops++) {
@@ -54,6 +56,11 @@ export function traceItems(value: unknown): unknown[] {
   const ran = spans.some((span) => span.kind === "otel" && span.data["gen_ai.operation.name"] === "execute_tool");
   for (const span of spans) for (const item of spanItems(span, ran)) push(item, span);
   return items;
+}
+
+/** The spans of a trace, read once, in the order they began. */
+export function traceSpans(value: unknown): ReadSpan[] {
+  return spansOf(value).sort((a, b) => a.start - b.start || a.order - b.order);
 }
 
 /** The spans of a trace, read once. */
@@ -89,6 +96,7 @@ function otelSpan(span: unknown, order: number): ReadSpan | undefined {
     order,
     data: attributes,
     kind: "otel",
+    name: String(readInherited(span, "name") ?? ""),
   };
 }
 
@@ -114,6 +122,7 @@ function otlpSpans(value: unknown): ReadSpan[] {
           order: spans.length,
           data,
           kind: "otel",
+          name: String(readField(span, "name") ?? ""),
         });
       }
   return spans;
@@ -144,6 +153,7 @@ function agentsSpan(span: unknown, order: number): ReadSpan | undefined {
     order,
     data,
     kind: "agents",
+    name: data.type,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Io } from "./io.js";
 import { MCP_USAGE, runMcp } from "./mcp.js";
 import { defuseText } from "./report/logSafe.js";
 import { runServe, SERVE_USAGE } from "./serve.js";
+import { runTrace, TRACE_USAGE } from "./trace.js";
 
 export const USAGE = `Usage: agent-testkit <command> [options]
 
@@ -17,6 +18,7 @@ Commands:
   init [--runner vitest|jest]                 add the setup entry to the project's test config
   mcp --script <mcp.json>                     a fake MCP server over stdio (needs @modelcontextprotocol/sdk)
   serve [--port N] [--host H]                 every fake on one server, for tests in any language
+  trace <trace.json> --out <dir>              a trace as a cassette and a test of its trajectory
 
 Run agent-testkit <command> --help for a command's options; agent-testkit --version prints the version.`;
 
@@ -26,6 +28,7 @@ const COMMANDS: Record<string, { usage: string; run: (argv: readonly string[], i
   init: { usage: INIT_USAGE, run: runInit },
   mcp: { usage: MCP_USAGE, run: runMcp },
   serve: { usage: SERVE_USAGE, run: (argv, io) => runServe(argv, io) },
+  trace: { usage: TRACE_USAGE, run: runTrace },
 };
 
 /** Runs the CLI; resolves to the exit code. */
