@@ -23,6 +23,6 @@ test("the pytest recipe: the Python openai client, scripted and asserted from Py
     timeout: 120_000,
     env: { ...process.env, AGENT_TESTKIT_SERVE: `${process.execPath} ${join(root, "dist", "cli.js")} serve --port 0` },
   });
-  expect(run.stdout + run.stderr, run.stdout + run.stderr).toMatch(/\b8 passed\b/);
+  expect(run.stdout + run.stderr, run.stdout + run.stderr).toMatch(/\b9 passed\b/);
   expect(run.status).toBe(0);
 }, 420_000);

@@ -15,6 +15,15 @@ def test_runs_the_tool_and_answers(testkit):
     assert len(testkit.requests()) == 2
 
 
+def test_the_path_the_app_took(testkit):
+    testkit.reply({"functionCall": ["get_weather", {"city": "Oslo"}]}, {"message": "21 °C in Oslo."})
+    answer("Weather in Oslo?")
+    testkit.expect("toMatchTrajectory", [{"tool": "get_weather", "args": {"city": "Oslo"}}, {"message": "21 °C in Oslo."}])
+    testkit.expect("toMatchTrajectory", ["get_weather", "lookup_city"], {"order": "subset", "args": "ignore"})
+    with pytest.raises(AssertionError, match="The run left the path at step 1"):
+        testkit.expect("toMatchTrajectory", [{"tool": "get_weather", "args": {"city": "Paris"}}])
+
+
 def test_streams_the_answer(testkit):
     testkit.reply({"message": "Clear skies over Oslo."})
     assert stream_answer("Weather?") == "Clear skies over Oslo."
