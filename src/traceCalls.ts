@@ -1,6 +1,6 @@
 import { conversationItems } from "./conversation.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
-import { type ReadSpan, traceSpans } from "./traces.js";
+import { parsed, type ReadSpan, traceSpans } from "./traces.js";
 
 /**
  * The model calls a trace recorded, each as the Responses API would have carried it: what it was
@@ -219,13 +219,4 @@ function textOfParts(value: unknown): string | undefined {
     .filter((content): content is string => typeof content === "string")
     .join("\n");
   return text === "" ? undefined : text;
-}
-
-function parsed(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
 }

@@ -254,7 +254,8 @@ function agentsItems(data: Record<string, unknown>, id: string): Array<Record<st
   return [];
 }
 
-function parsed(value: unknown): unknown {
+/** A JSON attribute's value (the conventions carry messages as JSON text), or the value as it is. */
+export function parsed(value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {
     return JSON.parse(value);

@@ -6,21 +6,11 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  Agent,
-  OpenAIResponsesModel,
-  run,
-  type Span,
-  setTraceProcessors,
-  setTracingDisabled,
-  type TracingProcessor,
-  tool,
-} from "@openai/agents";
-import OpenAI from "openai";
+import { run, type Span, setTraceProcessors, setTracingDisabled, type TracingProcessor } from "@openai/agents";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { z } from "zod";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { requireFreshBuild, root } from "../build.js";
+import { triageAgents } from "../matchers/triage.js";
 
 const cli = join(root, "dist", "cli.js");
 const suite = fileURLToPath(new URL("./trace-suite/", import.meta.url));
@@ -66,15 +56,7 @@ async function tracedTriageRun(): Promise<Array<Span<never>>> {
   setTracingDisabled(false);
   try {
     const fake = fakeResponses();
-    const model = new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
-    const lookup = tool({
-      name: "lookup_order",
-      description: "An order.",
-      parameters: z.object({ id: z.string() }),
-      execute: async ({ id }) => `Order ${id}: late`,
-    });
-    const billing = new Agent({ name: "Billing", instructions: "You refund orders.", model, tools: [lookup] });
-    const triage = new Agent({ name: "Triage", instructions: "Route the customer.", model, handoffs: [billing] });
+    const { triage } = triageAgents(fake);
     fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
     await run(triage, "Where is A1?");
     await expect

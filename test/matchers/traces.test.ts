@@ -2,24 +2,14 @@
 // receives them, and as they export to JSON), and OpenTelemetry spans following the GenAI semantic
 // conventions (an InMemorySpanExporter's ReadableSpans, and an OTLP/JSON export), read by
 // toMatchTrajectory and the conversation matchers, each step with the agent whose span it ran under.
-import {
-  Agent,
-  OpenAIResponsesModel,
-  run,
-  type Span,
-  setTraceProcessors,
-  setTracingDisabled,
-  type TracingProcessor,
-  tool,
-} from "@openai/agents";
+import { run, type Span, setTraceProcessors, setTracingDisabled, type TracingProcessor } from "@openai/agents";
 import { context, trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import OpenAI from "openai";
 import { afterAll, describe, expect, test } from "vitest";
-import { z } from "zod";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { trajectoryOf } from "../../src/trajectory.js";
 import { failureOf } from "./helpers.js";
+import { triageAgents } from "./triage.js";
 
 describe("@openai/agents' own traces", () => {
   const spans: Array<Span<never>> = [];
@@ -43,15 +33,7 @@ describe("@openai/agents' own traces", () => {
 
   test("a triage run traced by its own tracing: the handoff and the specialist's tools, by agent", async () => {
     const fake = fakeResponses();
-    const model = new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
-    const lookup = tool({
-      name: "lookup_order",
-      description: "An order.",
-      parameters: z.object({ id: z.string() }),
-      execute: async ({ id }) => `Order ${id}: late`,
-    });
-    const billing = new Agent({ name: "Billing", instructions: "You refund orders.", model, tools: [lookup] });
-    const triage = new Agent({ name: "Triage", instructions: "Route the customer.", model, handoffs: [billing] });
+    const { triage } = triageAgents(fake);
     fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("Late."));
     await run(triage, "Where is A1?");
     await expect.poll(() => spans.some((span) => (span.spanData as { type: string }).type === "function")).toBe(true);

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { fakeAnthropic, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { trajectoryOf } from "../../src/trajectory.js";
 import { failureOf } from "./helpers.js";
+import { lookupOrderTool } from "./triage.js";
 
 setTracingDisabled(true);
 
@@ -185,12 +186,7 @@ describe("the same trajectory, read from what each framework and wire returns", 
   test("an @openai/agents triage run through the fake: the handoff, the specialist's tools, by agent", async () => {
     const fake = fakeResponses();
     const model = new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
-    const lookup = tool({
-      name: "lookup_order",
-      description: "An order.",
-      parameters: z.object({ id: z.string() }),
-      execute: async ({ id }) => `Order ${id}: late`,
-    });
+    const lookup = lookupOrderTool();
     const refundTool = tool({
       name: "refund_order",
       description: "Refund an order.",
