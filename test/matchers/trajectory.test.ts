@@ -9,9 +9,10 @@ import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { fakeAnthropic, fakeResponses, turn } from "../../fixtures/msw/index.js";
+import type { TrajectoryOptions } from "../../matchers/toMatchTrajectory.js";
 import { trajectoryOf } from "../../src/trajectory.js";
 import { failureOf } from "./helpers.js";
-import { lookupOrderTool } from "./triage.js";
+import { lookupOrderTool, triageAgents } from "./triage.js";
 
 setTracingDisabled(true);
 
@@ -224,6 +225,57 @@ describe("the same trajectory, read from what each framework and wire returns", 
       "refund_order",
     ]);
     expect(trajectoryOf(result).map((step) => step.kind)).toEqual(["handoff", "tool", "tool", "message"]);
+  });
+
+  test("a triage run with an input guardrail: each order and argument mode passes and fails where it should", async () => {
+    const fake = fakeResponses();
+    const { billing, model } = triageAgents(fake);
+    let checked = 0;
+    const triage = new Agent({
+      name: "Triage",
+      instructions: "Route the customer.",
+      model,
+      handoffs: [billing],
+      inputGuardrails: [
+        {
+          name: "no_card_numbers",
+          execute: async () => ({ outputInfo: { checked: ++checked }, tripwireTriggered: false }),
+        },
+      ],
+    });
+    fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
+    const result = await run(triage, "Where is A1?");
+    expect(checked).toBe(1);
+    expect(result).not.toHaveTrippedGuardrail("no_card_numbers");
+    const handoff = { handoff: "Billing", agent: "Triage" };
+    const lookup = { tool: "lookup_order", args: { id: "A1" }, agent: "Billing" };
+    const said = { message: "A1 is late." };
+    const left = (expected: unknown[], options?: TrajectoryOptions) =>
+      failureOf(() => expect(result).toMatchTrajectory(expected as never, options));
+
+    // order: strict
+    expect(result).toMatchTrajectory([handoff, lookup, said]);
+    expect(left([lookup, handoff])).toContain("The run left the path at step 1:");
+    // unordered: the same steps in any order, none missing, none extra
+    expect(result).toMatchTrajectory([lookup, handoff], { order: "unordered" });
+    expect(left([lookup], { order: "unordered" })).toContain("Steps of the run the expected path does not have (1):");
+    // subset: the run's steps all among the expected
+    expect(result).toMatchTrajectory([handoff, "refund_order", lookup], { order: "subset" });
+    expect(left([handoff], { order: "subset" })).toMatch(/lookup_order/);
+    // superset: the expected all among the run's
+    expect(result).toMatchTrajectory([lookup], { order: "superset" });
+    expect(left([lookup, "refund_order"], { order: "superset" })).toMatch(/refund_order/);
+    // args: exact, subset, superset, ignore
+    expect(left([handoff, { ...lookup, args: { id: "A2" } }])).toContain("The run left the path at step 2:");
+    expect(result).not.toMatchTrajectory([handoff, { ...lookup, args: {} }]);
+    expect(result).toMatchTrajectory([handoff, { ...lookup, args: {} }], { args: "subset" });
+    expect(result).not.toMatchTrajectory([handoff, { ...lookup, args: { id: "A1", region: "eu" } }], {
+      args: "subset",
+    });
+    expect(result).toMatchTrajectory([handoff, { ...lookup, args: { id: "A1", region: "eu" } }], { args: "superset" });
+    expect(result).not.toMatchTrajectory([handoff, { ...lookup, args: {} }], { args: "superset" });
+    expect(result).toMatchTrajectory([handoff, { ...lookup, args: { id: "B9" } }], { args: "ignore" });
+    expect(result).toMatchTrajectory([handoff, { ...lookup, args: { id: expect.any(String) } }]);
   });
 
   test("LangChain messages and an Anthropic fake", async () => {
