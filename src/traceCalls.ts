@@ -18,13 +18,20 @@ export interface TraceModelCall {
   readonly span: string;
   /** The span as a message names it: its name and id. */
   readonly label: string;
+  /**
+   * The API it spoke where the trace says: `chat` for an `@openai/agents` generation span (Chat
+   * Completions: `messages` and `response` are that API's), else `responses`.
+   */
+  readonly wire: "responses" | "chat";
+  /** A Chat Completions call's messages as sent (system message included). */
+  readonly messages: unknown[] | undefined;
   readonly model: string | undefined;
   readonly instructions: string | undefined;
   /** What the call was asked, as Responses input items. */
   readonly input: unknown[];
   /** What it answered, as Responses output items. */
   readonly output: unknown[];
-  /** The whole answer, where the trace kept it (an `@openai/agents` response span). */
+  /** The whole answer, where the trace kept it (a `Response`, or a `chat.completion`). */
   readonly response: Record<string, unknown> | undefined;
   /** The function tools it was offered, as the Responses API declares them, where the trace says. */
   readonly tools: unknown[] | undefined;
@@ -86,6 +93,8 @@ function otelCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefined
   return {
     span: span.id,
     label: labelOf(span),
+    wire: "responses",
+    messages: undefined,
     model: typeof model === "string" ? model : undefined,
     instructions,
     input: input.flatMap((message) => genAiItems(message, span.id, "input")),
@@ -113,6 +122,8 @@ function agentsCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefin
     return {
       span: span.id,
       label: labelOf(span),
+      wire: "responses",
+      messages: undefined,
       model: typeof model === "string" ? model : undefined,
       instructions: typeof instructions === "string" ? instructions : undefined,
       input: typeof input === "string" ? [{ role: "user", content: input }] : isArray(input) ? input : [],
@@ -129,16 +140,26 @@ function agentsCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefin
       return { span: span.id, label: labelOf(span), lacks: "its input and output", capture: AGENTS_CAPTURE };
     const system = data.input.find((message) => readField(message, "role") === "system");
     const content = readField(system, "content");
+    // the SDK keeps the whole ChatCompletion; an exporter of its own may keep the messages only
+    const completion = data.output.find((output) => readField(output, "object") === "chat.completion");
+    const answered = isRecord(completion)
+      ? asList(readField(completion, "choices")).map((choice) => readField(choice, "message"))
+      : data.output;
+    const usage = readField(completion, "usage");
     return {
       span: span.id,
       label: labelOf(span),
+      wire: "chat",
+      messages: data.input,
       model: typeof data.model === "string" ? data.model : undefined,
       instructions: typeof content === "string" ? content : undefined,
       input: conversationItems(data.input.filter((message) => message !== system)),
-      output: conversationItems(data.output),
-      response: undefined,
+      output: conversationItems(answered.slice(0, 1)),
+      response: isRecord(completion) ? completion : undefined,
       tools: undefined,
-      usage: undefined,
+      usage: isRecord(usage)
+        ? { input_tokens: Number(usage.prompt_tokens ?? 0), output_tokens: Number(usage.completion_tokens ?? 0) }
+        : undefined,
     };
   }
   return undefined;
@@ -219,4 +240,8 @@ function textOfParts(value: unknown): string | undefined {
     .filter((content): content is string => typeof content === "string")
     .join("\n");
   return text === "" ? undefined : text;
+}
+
+function asList(value: unknown): unknown[] {
+  return isArray(value) ? value : [];
 }

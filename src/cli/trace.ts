@@ -8,9 +8,10 @@ export const TRACE_USAGE = `Usage: agent-testkit trace <trace.json> --out <dir> 
 
 Turns a trace into a regression test: an OTLP/JSON export of GenAI spans whose chat spans captured
 their messages, or @openai/agents' spans written with their span data (a response span's _input and
-_response). Writes into DIR:
-  NAME.cassette.jsonl        each model call's answer, for the Responses fake to replay (redacted
-                             as every cassette is)
+_response; generation spans keep theirs in toJSON()). Writes into DIR:
+  NAME.cassette.jsonl        each model call's answer, for the Responses fake (or, from generation
+                             spans, the Chat Completions fake) to replay, redacted as every
+                             cassette is
   NAME.trajectory.test.ts    a Vitest test that replays the calls and asserts the trajectory the
                              trace took, gated (toBeReplayable, toHaveAllCallsPaired): put your
                              app's call where it says

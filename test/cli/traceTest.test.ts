@@ -6,11 +6,20 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { run, type Span, setTraceProcessors, setTracingDisabled, type TracingProcessor } from "@openai/agents";
+import {
+  Agent,
+  OpenAIChatCompletionsModel,
+  run,
+  type Span,
+  setTraceProcessors,
+  setTracingDisabled,
+  type TracingProcessor,
+} from "@openai/agents";
+import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { fakeResponses, turn } from "../../fixtures/msw/index.js";
+import { fakeChatCompletions, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { requireFreshBuild, root } from "../build.js";
-import { triageAgents } from "../matchers/triage.js";
+import { lookupOrderTool, triageAgents } from "../matchers/triage.js";
 
 const cli = join(root, "dist", "cli.js");
 const suite = fileURLToPath(new URL("./trace-suite/", import.meta.url));
@@ -40,6 +49,24 @@ const runGenerated = () =>
       TRACE_OUT: out,
     },
   );
+
+/** The generated files type-checked as a strict project would (unused names refused too). */
+function typecheckGenerated() {
+  writeFileSync(
+    join(out, "tsconfig.json"),
+    JSON.stringify({
+      extends: join(root, "tsconfig.json"),
+      compilerOptions: { noUnusedLocals: true, noUnusedParameters: true },
+      include: ["*.ts"],
+      exclude: [],
+    }),
+  );
+  return exec(process.execPath, [
+    join(root, "node_modules", "typescript", "bin", "tsc"),
+    "-p",
+    join(out, "tsconfig.json"),
+  ]);
+}
 
 /** A triage run through the Responses fake, traced by @openai/agents' own tracing into a processor. */
 async function tracedTriageRun(): Promise<Array<Span<never>>> {
@@ -87,12 +114,70 @@ test("an @openai/agents trace with its span data: a cassette and a test that pas
   const passed = await runGenerated();
   expect(passed.output).toMatch(/1 passed/);
   expect(passed.code).toBe(0);
+  const typed = await typecheckGenerated();
+  expect(typed.output).toBe("");
+  expect(typed.code).toBe(0);
 
   writeFileSync(testFile, source.replace('"id": "A1"', '"id": "B2"'));
   const failed = await runGenerated();
   expect(failed.code).toBe(1);
   expect(failed.output).toContain("The run left the path at step 2");
   if (!process.env.KEEP_TRACE_OUT) rmSync(testFile);
+}, 90_000);
+
+test("an @openai/agents run on Chat Completions, exported as its processor's toJSON(): a Chat Completions cassette and its test", async () => {
+  const spans: Array<Span<never>> = [];
+  setTraceProcessors([
+    {
+      onTraceStart: async () => {},
+      onTraceEnd: async () => {},
+      onSpanStart: async () => {},
+      onSpanEnd: async (span) => void spans.push(span as Span<never>),
+      shutdown: async () => {},
+      forceFlush: async () => {},
+    },
+  ]);
+  setTracingDisabled(false);
+  try {
+    const fake = fakeChatCompletions();
+    const model = new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
+    const billing = new Agent({
+      name: "Billing",
+      instructions: "You refund orders.",
+      model,
+      tools: [lookupOrderTool()],
+    });
+    const triage = new Agent({ name: "Triage", instructions: "Route the customer.", model, handoffs: [billing] });
+    fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
+    await run(triage, "Where is A1?");
+    await expect
+      .poll(() => spans.filter((span) => (span.spanData as { type: string }).type === "generation").length)
+      .toBe(3);
+  } finally {
+    setTraceProcessors([]);
+    setTracingDisabled(true);
+  }
+  // a generation span keeps its messages in toJSON(): the plain export is enough
+  const file = join(out, "chat.json");
+  writeFileSync(file, JSON.stringify(spans.map((span) => span.toJSON())));
+  const made = await traceCli(file, "--out", out);
+  expect(made.output).toContain("3 model call(s), 3 step(s)");
+  const testFile = join(out, "chat.trajectory.test.ts");
+  const source = readFileSync(testFile, "utf8");
+  expect(source).toContain("fakeChatCompletions({ cassette:");
+  expect(source).toContain(`import { readFileSync } from "node:fs";`);
+  expect(readFileSync(join(out, "chat.cassette.jsonl"), "utf8")).toContain('"path":"/chat/completions"');
+  const passed = await runGenerated();
+  expect(passed.output).toMatch(/1 passed/);
+  expect(passed.code).toBe(0);
+  const typed = await typecheckGenerated();
+  expect(typed.output).toBe("");
+  expect(typed.code).toBe(0);
+  writeFileSync(testFile, source.replace('"handoff": "Billing"', '"handoff": "Refunds"'));
+  const failed = await runGenerated();
+  expect(failed.code).toBe(1);
+  expect(failed.output).toContain("The run left the path at step 1");
+  rmSync(testFile);
 }, 90_000);
 
 const attribute = (key: string, value: string | number) => ({
