@@ -149,6 +149,64 @@ describe("Converse", () => {
     expect(filtered.stopReason).toBe("content_filtered");
   });
 
+  test("structured output, Nova's reasoningConfig, prompt variables: what the request asks is what the script must fit", async () => {
+    const { fake, client } = await setup();
+    const outputConfig = {
+      textFormat: {
+        type: "json_schema" as const,
+        structure: {
+          jsonSchema: {
+            name: "city",
+            schema: JSON.stringify({
+              type: "object",
+              properties: { city: { type: "string" } },
+              required: ["city"],
+              additionalProperties: false,
+            }),
+          },
+        },
+      },
+    };
+    fake.reply(turn.json({ city: "Paris" }), turn.json({ town: "Paris" }));
+    const fits = await client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("City?")], outputConfig }));
+    expect(JSON.parse(fits.output?.message?.content?.[0]?.text ?? "")).toEqual({ city: "Paris" });
+    await expect(
+      client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("City?")], outputConfig })),
+    ).rejects.toThrow(/outputConfig/);
+    const broken = { textFormat: { ...outputConfig.textFormat, structure: { jsonSchema: { schema: "{not json" } } } };
+    fake.reply(turn.json({ city: "Paris" }));
+    await expect(
+      client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("City?")], outputConfig: broken })),
+    ).rejects.toThrow("The outputConfig.textFormat.structure.jsonSchema.schema field is not valid JSON.");
+
+    // Nova turns reasoning on with reasoningConfig; without it, a reasoning turn is refused naming it
+    const nova = "amazon.nova-premier-v1:0";
+    fake.reset();
+    fake.reply(turn.reasoning("Thinking.", turn.message("Yes.")), turn.reasoning("Thinking.", turn.message("Yes.")));
+    const thought = await client.send(
+      new ConverseCommand({
+        modelId: nova,
+        messages: [ask("Sure?")],
+        additionalModelRequestFields: { reasoningConfig: { type: "enabled", maxReasoningEffort: "low" } },
+      }),
+    );
+    expect(thought.output?.message?.content?.[0]?.reasoningContent?.reasoningText?.text).toBe("Thinking.");
+    await expect(client.send(new ConverseCommand({ modelId: nova, messages: [ask("Sure?")] }))).rejects.toThrow(
+      /reasoningConfig/,
+    );
+
+    // prompt variables are taken as the API takes them (they fill a prompt managed in Bedrock)
+    fake.reset();
+    fake.reply(turn.message("Hello, Ada."));
+    const managed = await client.send(
+      new ConverseCommand({ modelId: MODEL, messages: [ask("Greet")], promptVariables: { name: { text: "Ada" } } }),
+    );
+    expect(managed.output?.message?.content?.[0]?.text).toBe("Hello, Ada.");
+    expect((fake.requests[0]?.body as { promptVariables?: unknown }).promptVariables).toEqual({
+      name: { text: "Ada" },
+    });
+  });
+
   test("reasoning: signed; sent back unchanged it passes, altered it is the model's 400 in its words", async () => {
     const { fake, client } = await setup();
     const thinking = { thinking: { type: "enabled", budget_tokens: 2048 } };
