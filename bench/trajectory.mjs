@@ -24,7 +24,7 @@ function run(n) {
   return { items, path };
 }
 
-export function benchTrajectory({ small = 1_000, large = 10_000, runs = 5 } = {}) {
+export function benchTrajectory({ small = 1_000, large = 10_000, runs = 9 } = {}) {
   const ms = {};
   const ratios = [];
   const few = run(small);

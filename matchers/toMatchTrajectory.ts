@@ -242,14 +242,15 @@ function matchedOutcome(
       const j = byHash.get(hash)?.pop();
       if (j !== undefined) pair(i, j);
     });
-  // 2. the rest: the first free step of its tool that fits
+  // 2. the rest: the first free step of its tool that fits (no table when the hashes paired every expected step)
   const byKey = new Map<string, number[]>();
-  steps.forEach((step, j) => {
-    const key = keyOf(step);
-    let list = byKey.get(key);
-    if (!list) byKey.set(key, (list = []));
-    list.push(j);
-  });
+  if (!pairedWanted.every((paired) => paired === 1))
+    steps.forEach((step, j) => {
+      const key = keyOf(step);
+      let list = byKey.get(key);
+      if (!list) byKey.set(key, (list = []));
+      list.push(j);
+    });
   const candidates = (i: number) => byKey.get(keyOf(wanted[i]!)) ?? [];
   const cursor = new Map<string, number>();
   for (let i = 0; i < wanted.length; i++) {
