@@ -202,7 +202,7 @@ describe("Converse", () => {
       new ConverseCommand({ modelId: MODEL, messages: [ask("Greet")], promptVariables: { name: { text: "Ada" } } }),
     );
     expect(managed.output?.message?.content?.[0]?.text).toBe("Hello, Ada.");
-    expect((fake.requests[0]?.body as { promptVariables?: unknown }).promptVariables).toEqual({
+    expect((fake.requests[0]!.body as { promptVariables?: unknown }).promptVariables).toEqual({
       name: { text: "Ada" },
     });
   });
