@@ -3,8 +3,11 @@
 // on a plain history, on an @openai/agents triage run through the fake, on each wire's history and
 // fake, on the AI SDK's steps and LangChain's messages, on a fakeMcp's calls; a failure names where
 // the run left the path.
+
+import { createOpenAI } from "@ai-sdk/openai";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from "@openai/agents";
+import { tool as aiTool, readUIMessageStream, stepCountIs, streamText, type UIMessage } from "ai";
 import OpenAI from "openai";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -276,6 +279,47 @@ describe("the same trajectory, read from what each framework and wire returns", 
     expect(result).not.toMatchTrajectory([handoff, { ...lookup, args: {} }], { args: "superset" });
     expect(result).toMatchTrajectory([handoff, { ...lookup, args: { id: "B9" } }], { args: "ignore" });
     expect(result).toMatchTrajectory([handoff, { ...lookup, args: { id: expect.any(String) } }]);
+  });
+
+  test("a streamed @openai/agents run, an AI SDK UI message and a JSONL log's lines: the same path", async () => {
+    const fake = fakeResponses();
+    const { triage } = triageAgents(fake);
+    fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
+    const streamed = await run(triage, "Where is A1?", { stream: true });
+    for await (const _event of streamed) void _event;
+    await streamed.completed;
+    const path = [
+      { handoff: "Billing", agent: "Triage" },
+      { tool: "lookup_order", args: { id: "A1" }, agent: "Billing" },
+      { message: "A1 is late." },
+    ];
+    expect(streamed).toMatchTrajectory(path);
+    expect(failureOf(() => expect(streamed).toMatchTrajectory([path[1]!]))).toContain(
+      "The run left the path at step 1:",
+    );
+
+    const ai = fakeResponses().reply(turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
+    const result = streamText({
+      model: createOpenAI({ apiKey: "k", fetch: ai.fetch })("gpt-5"),
+      prompt: "Where is A1?",
+      tools: {
+        lookup_order: aiTool({
+          description: "An order.",
+          inputSchema: z.object({ id: z.string() }),
+          execute: async ({ id }) => `Order ${id}: late`,
+        }),
+      },
+      stopWhen: stepCountIs(3),
+    });
+    let last: UIMessage | undefined;
+    for await (const message of readUIMessageStream({ stream: result.toUIMessageStream() })) last = message;
+    expect([last!]).toMatchTrajectory([{ tool: "lookup_order", args: { id: "A1" } }]);
+    expect([last!]).not.toMatchTrajectory([{ tool: "lookup_order", args: { id: "B2" } }]);
+
+    // the run's history written as a JSONL log, read back line by line as `agent-testkit check` reads it
+    const log = streamed.history.map((item) => JSON.stringify(item)).join("\n");
+    const lines = log.split("\n").map((line) => JSON.parse(line) as unknown);
+    expect(lines).toMatchTrajectory([{ handoff: "Billing" }, { tool: "lookup_order", args: { id: "A1" } }]);
   });
 
   test("LangChain messages and an Anthropic fake", async () => {
