@@ -73,6 +73,14 @@ export function traceModelCalls(value: unknown): { calls: TraceModelCall[]; lack
 
 const labelOf = (span: ReadSpan) => `${span.name || "span"} (span ${span.id})`;
 
+/** What every model call of a span says first: which span, which API, which model. */
+const callOf = (span: ReadSpan, wire: TraceModelCall["wire"], model: unknown) => ({
+  span: span.id,
+  label: labelOf(span),
+  wire,
+  model: typeof model === "string" ? model : undefined,
+});
+
 function otelCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefined {
   const data = span.data;
   if (!CHAT_OPERATIONS.has(String(data["gen_ai.operation.name"]))) return undefined;
@@ -91,20 +99,14 @@ function otelCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefined
   const inputTokens = data["gen_ai.usage.input_tokens"];
   const outputTokens = data["gen_ai.usage.output_tokens"];
   return {
-    span: span.id,
-    label: labelOf(span),
-    wire: "responses",
+    ...callOf(span, "responses", model),
     messages: undefined,
-    model: typeof model === "string" ? model : undefined,
     instructions,
     input: input.flatMap((message) => genAiItems(message, span.id, "input")),
     output: output.flatMap((message) => genAiItems(message, span.id, "output")),
     response: undefined,
     tools: isArray(tools) ? tools.flatMap(functionTool) : undefined,
-    usage:
-      typeof inputTokens === "number" || typeof outputTokens === "number"
-        ? { input_tokens: Number(inputTokens ?? 0), output_tokens: Number(outputTokens ?? 0) }
-        : undefined,
+    usage: usageOf(inputTokens, outputTokens),
   };
 }
 
@@ -120,19 +122,14 @@ function agentsCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefin
     const tools = readField(response, "tools");
     const usage = readField(response, "usage");
     return {
-      span: span.id,
-      label: labelOf(span),
-      wire: "responses",
+      ...callOf(span, "responses", model),
       messages: undefined,
-      model: typeof model === "string" ? model : undefined,
       instructions: typeof instructions === "string" ? instructions : undefined,
       input: typeof input === "string" ? [{ role: "user", content: input }] : isArray(input) ? input : [],
       output: readField(response, "output") as unknown[],
       response,
       tools: isArray(tools) ? tools.filter((tool) => readField(tool, "type") === "function") : undefined,
-      usage: isRecord(usage)
-        ? { input_tokens: Number(usage.input_tokens ?? 0), output_tokens: Number(usage.output_tokens ?? 0) }
-        : undefined,
+      usage: usageOf(readField(usage, "input_tokens"), readField(usage, "output_tokens")),
     };
   }
   if (data.type === "generation") {
@@ -147,19 +144,14 @@ function agentsCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefin
       : data.output;
     const usage = readField(completion, "usage");
     return {
-      span: span.id,
-      label: labelOf(span),
-      wire: "chat",
+      ...callOf(span, "chat", data.model),
       messages: data.input,
-      model: typeof data.model === "string" ? data.model : undefined,
       instructions: typeof content === "string" ? content : undefined,
       input: conversationItems(data.input.filter((message) => message !== system)),
       output: conversationItems(answered.slice(0, 1)),
       response: isRecord(completion) ? completion : undefined,
       tools: undefined,
-      usage: isRecord(usage)
-        ? { input_tokens: Number(usage.prompt_tokens ?? 0), output_tokens: Number(usage.completion_tokens ?? 0) }
-        : undefined,
+      usage: usageOf(readField(usage, "prompt_tokens"), readField(usage, "completion_tokens")),
     };
   }
   return undefined;
@@ -244,4 +236,13 @@ function textOfParts(value: unknown): string | undefined {
 
 function asList(value: unknown): unknown[] {
   return isArray(value) ? value : [];
+}
+
+/** Token counts where the trace has either. */
+function usageOf(input: unknown, output: unknown): TraceModelCall["usage"] {
+  if (typeof input !== "number" && typeof output !== "number") return undefined;
+  return {
+    input_tokens: typeof input === "number" ? input : 0,
+    output_tokens: typeof output === "number" ? output : 0,
+  };
 }

@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  Agent,
   OpenAIChatCompletionsModel,
   run,
   type Span,
@@ -19,13 +18,13 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { fakeChatCompletions, fakeResponses, turn } from "../../fixtures/msw/index.js";
 import { requireFreshBuild, root } from "../build.js";
-import { lookupOrderTool, triageAgents } from "../matchers/triage.js";
+import { triageAgents, triageAgentsOn } from "../matchers/triage.js";
 
 const cli = join(root, "dist", "cli.js");
 const suite = fileURLToPath(new URL("./trace-suite/", import.meta.url));
 // inside the repository, where the generated file's imports resolve as in a user's project
 const out = mkdtempSync(join(suite, "out-"));
-afterAll(() => (process.env.KEEP_TRACE_OUT ? undefined : rmSync(out, { recursive: true, force: true })));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 beforeAll(() => requireFreshBuild("cli.js", "trace-test.js"));
 
 function exec(file: string, args: string[], env: Record<string, string> = {}) {
@@ -68,8 +67,28 @@ function typecheckGenerated() {
   ]);
 }
 
-/** A triage run through the Responses fake, traced by @openai/agents' own tracing into a processor. */
-async function tracedTriageRun(): Promise<Array<Span<never>>> {
+/**
+ * The generated test passes as written and type-checks as a strict project; with its trajectory
+ * edited (`edit`: what is replaced, and by what) it fails, saying `failure`. The file is removed after.
+ */
+async function passesThenFailsEdited(testFile: string, edit: [string, string], failure: string) {
+  const passed = await runGenerated();
+  expect(passed.output).toMatch(/1 passed/);
+  expect(passed.code).toBe(0);
+  const typed = await typecheckGenerated();
+  expect(typed.output).toBe("");
+  expect(typed.code).toBe(0);
+  const source = readFileSync(testFile, "utf8");
+  expect(source).toContain(edit[0]);
+  writeFileSync(testFile, source.replace(edit[0], edit[1]));
+  const failed = await runGenerated();
+  expect(failed.code).toBe(1);
+  expect(failed.output).toContain(failure);
+  rmSync(testFile);
+}
+
+/** The spans of a run, as @openai/agents' own tracing hands them to a processor, once `count` of `type` ended. */
+async function traced(go: () => Promise<unknown>, type: string, count: number): Promise<Array<Span<never>>> {
   const spans: Array<Span<never>> = [];
   const processor: TracingProcessor = {
     onTraceStart: async () => {},
@@ -82,18 +101,27 @@ async function tracedTriageRun(): Promise<Array<Span<never>>> {
   setTraceProcessors([processor]);
   setTracingDisabled(false);
   try {
-    const fake = fakeResponses();
-    const { triage } = triageAgents(fake);
-    fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
-    await run(triage, "Where is A1?");
+    await go();
     await expect
-      .poll(() => spans.filter((span) => (span.spanData as { type: string }).type === "response").length)
-      .toBe(3);
+      .poll(() => spans.filter((span) => (span.spanData as { type: string }).type === type).length)
+      .toBe(count);
     return spans;
   } finally {
     setTraceProcessors([]);
     setTracingDisabled(true);
   }
+}
+
+const script = () => [
+  turn.handoff("Billing"),
+  turn.functionCall("lookup_order", { id: "A1" }),
+  turn.message("A1 is late."),
+];
+
+/** A triage run through the Responses fake, traced. */
+function tracedTriageRun(): Promise<Array<Span<never>>> {
+  const fake = fakeResponses().reply(...script());
+  return traced(() => run(triageAgents(fake).triage, "Where is A1?"), "response", 3);
 }
 
 test("an @openai/agents trace with its span data: a cassette and a test that passes as written and fails once its trajectory is edited", async () => {
@@ -111,52 +139,13 @@ test("an @openai/agents trace with its span data: a cassette and a test that pas
   expect(source).toContain('"tool": "lookup_order"');
   expect(readFileSync(join(out, "triage.cassette.jsonl"), "utf8").split("\n")[0]).toContain('"provenance"');
 
-  const passed = await runGenerated();
-  expect(passed.output).toMatch(/1 passed/);
-  expect(passed.code).toBe(0);
-  const typed = await typecheckGenerated();
-  expect(typed.output).toBe("");
-  expect(typed.code).toBe(0);
-
-  writeFileSync(testFile, source.replace('"id": "A1"', '"id": "B2"'));
-  const failed = await runGenerated();
-  expect(failed.code).toBe(1);
-  expect(failed.output).toContain("The run left the path at step 2");
-  if (!process.env.KEEP_TRACE_OUT) rmSync(testFile);
+  await passesThenFailsEdited(testFile, ['"id": "A1"', '"id": "B2"'], "The run left the path at step 2");
 }, 90_000);
 
 test("an @openai/agents run on Chat Completions, exported as its processor's toJSON(): a Chat Completions cassette and its test", async () => {
-  const spans: Array<Span<never>> = [];
-  setTraceProcessors([
-    {
-      onTraceStart: async () => {},
-      onTraceEnd: async () => {},
-      onSpanStart: async () => {},
-      onSpanEnd: async (span) => void spans.push(span as Span<never>),
-      shutdown: async () => {},
-      forceFlush: async () => {},
-    },
-  ]);
-  setTracingDisabled(false);
-  try {
-    const fake = fakeChatCompletions();
-    const model = new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
-    const billing = new Agent({
-      name: "Billing",
-      instructions: "You refund orders.",
-      model,
-      tools: [lookupOrderTool()],
-    });
-    const triage = new Agent({ name: "Triage", instructions: "Route the customer.", model, handoffs: [billing] });
-    fake.reply(turn.handoff("Billing"), turn.functionCall("lookup_order", { id: "A1" }), turn.message("A1 is late."));
-    await run(triage, "Where is A1?");
-    await expect
-      .poll(() => spans.filter((span) => (span.spanData as { type: string }).type === "generation").length)
-      .toBe(3);
-  } finally {
-    setTraceProcessors([]);
-    setTracingDisabled(true);
-  }
+  const fake = fakeChatCompletions().reply(...script());
+  const model = new OpenAIChatCompletionsModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
+  const spans = await traced(() => run(triageAgentsOn(model).triage, "Where is A1?"), "generation", 3);
   // a generation span keeps its messages in toJSON(): the plain export is enough
   const file = join(out, "chat.json");
   writeFileSync(file, JSON.stringify(spans.map((span) => span.toJSON())));
@@ -167,17 +156,11 @@ test("an @openai/agents run on Chat Completions, exported as its processor's toJ
   expect(source).toContain("fakeChatCompletions({ cassette:");
   expect(source).toContain(`import { readFileSync } from "node:fs";`);
   expect(readFileSync(join(out, "chat.cassette.jsonl"), "utf8")).toContain('"path":"/chat/completions"');
-  const passed = await runGenerated();
-  expect(passed.output).toMatch(/1 passed/);
-  expect(passed.code).toBe(0);
-  const typed = await typecheckGenerated();
-  expect(typed.output).toBe("");
-  expect(typed.code).toBe(0);
-  writeFileSync(testFile, source.replace('"handoff": "Billing"', '"handoff": "Refunds"'));
-  const failed = await runGenerated();
-  expect(failed.code).toBe(1);
-  expect(failed.output).toContain("The run left the path at step 1");
-  rmSync(testFile);
+  await passesThenFailsEdited(
+    testFile,
+    ['"handoff": "Billing"', '"handoff": "Refunds"'],
+    "The run left the path at step 1",
+  );
 }, 90_000);
 
 const attribute = (key: string, value: string | number) => ({

@@ -1,6 +1,6 @@
 // The triage run the trajectory and trace tests drive through @openai/agents: a Triage agent that
 // hands off to Billing, whose tool looks an order up.
-import { Agent, OpenAIResponsesModel, tool } from "@openai/agents";
+import { Agent, type Model, OpenAIResponsesModel, tool } from "@openai/agents";
 import OpenAI from "openai";
 import { z } from "zod";
 import type { fakeResponses } from "../../fixtures/msw/index.js";
@@ -15,9 +15,13 @@ export function lookupOrderTool() {
   });
 }
 
-/** Triage (handoffs: Billing) and Billing (tools: lookup_order), on a model whose client calls `fake`. */
+/** Triage (handoffs: Billing) and Billing (tools: lookup_order), on a Responses model whose client calls `fake`. */
 export function triageAgents(fake: ReturnType<typeof fakeResponses>) {
-  const model = new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5");
+  return triageAgentsOn(new OpenAIResponsesModel(new OpenAI({ apiKey: "k", fetch: fake.fetch }), "gpt-5"));
+}
+
+/** The same agents on any model (a Chat Completions one). */
+export function triageAgentsOn(model: Model) {
   const billing = new Agent({
     name: "Billing",
     instructions: "You refund orders.",
