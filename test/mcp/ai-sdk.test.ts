@@ -12,7 +12,7 @@ import { createOpenAI as createOpenAI6 } from "@ai-sdk/openai-v3";
 import { generateText, stepCountIs, type ToolSet } from "ai";
 import { generateText as generateText6, stepCountIs as stepCountIs6, type ToolSet as ToolSet6 } from "ai-v6";
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeMcp, mcpAsk } from "../../fixtures/mcp/index.js";
+import { fakeMcp, mcpAsk, mcpFault } from "../../fixtures/mcp/index.js";
 import { fakeResponses, turn } from "../../fixtures/msw/index.js";
 
 const open: Array<{ close(): Promise<void> }> = [];
@@ -48,7 +48,7 @@ describe("the AI SDK's MCP client", () => {
       const openai = createOpenAI({ apiKey: "test", fetch: responses.fetch });
       const result = await generateText({
         model: openai("gpt-5"),
-        // @ai-sdk/mcp 2.0.99 (its newest) is built on an older @ai-sdk/provider-utils than ai 7.0.185:
+        // @ai-sdk/mcp 2.0.102 (its newest) is built on an older @ai-sdk/provider-utils than ai 7.0.185:
         // the same tools at run time, two declarations of them to TypeScript
         tools: tools as ToolSet,
         stopWhen: stepCountIs(3),
@@ -66,6 +66,32 @@ describe("the AI SDK's MCP client", () => {
       expect(result).not.toMatchTrajectory([{ tool: "search_docs", args: { query: "returns" } }]);
     });
   }
+});
+
+describe("a call whose response stream the server drops (mcpFault.drop)", () => {
+  it("@ai-sdk/mcp 2 rejects the tool call instead of waiting forever (since 2.0.101)", async () => {
+    const mcp = fakeMcp({
+      tools: [{ name: "search_docs", inputSchema: { type: "object", properties: { query: { type: "string" } } } }],
+    }).reply("search_docs", mcpFault.drop());
+    const server = await mcp.listen();
+    open.push(server);
+    const client = await createMCPClient({ transport: { type: "http", url: `${server.url}/mcp` } });
+    open.push(client);
+    const responses = fakeResponses().reply(
+      turn.functionCall("search_docs", { query: "refunds" }),
+      turn.message("The docs are down."),
+    );
+    const result = await generateText({
+      model: createOpenAI({ apiKey: "test", fetch: responses.fetch })("gpt-5"),
+      tools: (await client.tools()) as ToolSet,
+      stopWhen: stepCountIs(3),
+      prompt: "How long do refunds take?",
+    });
+    // the failed call is a tool error the model is told of; the run goes on
+    expect(result.steps[0]?.content.some((part) => part.type === "tool-error")).toBe(true);
+    expect(result.text).toBe("The docs are down.");
+    expect(mcp.calls).toHaveLength(1);
+  });
 });
 
 describe("a tool that asks the user (elicitation), through the AI SDK's MCP client: AI SDK 7 and 6", () => {

@@ -5,7 +5,12 @@ import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createGoogleGenerativeAI as createGoogleV3 } from "@ai-sdk/google-v3";
 import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, type ModelMessage, stepCountIs, streamText, tool } from "ai";
-import { generateText as generateText6, stepCountIs as stepCountIs6, tool as tool6 } from "ai-v6";
+import {
+  generateText as generateText6,
+  stepCountIs as stepCountIs6,
+  type ToolSet as ToolSet6,
+  tool as tool6,
+} from "ai-v6";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { fakeGemini, fakeResponses, turn } from "../../../fixtures/msw/index.js";
@@ -106,5 +111,57 @@ describe("AI SDK 6 with @ai-sdk/google 3", () => {
     });
     expect(result.text).toBe("Warm in Rome.");
     expect(gemini).toHaveCalledTool("weather", { city: "Rome" });
+  });
+});
+
+describe('toolChoice "none": the provider sends the function declarations, no hosted tool, and calling off', () => {
+  const check = async (ask: (gemini: ReturnType<typeof fakeGemini>) => Promise<{ text: string }>) => {
+    const gemini = fakeGemini();
+    gemini.reply(turn.message("No tools today."));
+    expect((await ask(gemini)).text).toBe("No tools today.");
+    const body = gemini.requests[0]?.body as {
+      tools?: Array<Record<string, unknown>>;
+      toolConfig?: { functionCallingConfig?: { mode?: string } };
+    };
+    expect(body.toolConfig?.functionCallingConfig?.mode).toBe("NONE");
+    expect(body.tools?.map((entry) => Object.keys(entry))).toEqual([["functionDeclarations"]]);
+    // the model calls nothing here: a script that calls a function, or searches, is refused naming why
+    gemini.reply(turn.functionCall("weather", { city: "Rome" }));
+    await expect(ask(gemini)).rejects.toThrow(/functionCallingConfig mode is "NONE"/);
+  };
+
+  test("AI SDK 7 (@ai-sdk/google 4)", async () => {
+    await check((gemini) => {
+      const google = createGoogleGenerativeAI({ apiKey: "test", fetch: gemini.fetch });
+      return generateText({
+        model: google("gemini-2.5-flash"),
+        prompt: "Rome?",
+        tools: { weather, google_search: google.tools.googleSearch({}) },
+        toolChoice: "none",
+        maxRetries: 0,
+      });
+    });
+  });
+
+  test("AI SDK 6 (@ai-sdk/google 3, since 3.0.142)", async () => {
+    await check((gemini) => {
+      const google = createGoogleV3({ apiKey: "test", fetch: gemini.fetch });
+      return generateText6({
+        model: google("gemini-2.5-flash"),
+        prompt: "Rome?",
+        tools: {
+          weather: tool6({
+            description: "The weather in a city now.",
+            inputSchema: z.object({ city: z.string() }),
+            execute: async ({ city }) => ({ city, celsius: 25 }),
+          }),
+          // @ai-sdk/google 3.0.143 is built on an older @ai-sdk/provider-utils than ai 6.0.333: the same
+          // tool at run time, two declarations of it to TypeScript
+          google_search: google.tools.googleSearch({}) as ToolSet6[string],
+        },
+        toolChoice: "none",
+        maxRetries: 0,
+      });
+    });
   });
 });
