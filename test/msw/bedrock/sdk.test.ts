@@ -8,6 +8,7 @@ import {
   BedrockRuntimeClient,
   type ContentBlock,
   ConverseCommand,
+  type ConverseCommandInput,
   type ConverseResponse,
   ConverseStreamCommand,
   type ConverseStreamOutput,
@@ -28,6 +29,9 @@ import { sdkChecker } from "../sdkCheck.js";
 import { MODEL, sdkProblems, weather } from "./converse.js";
 
 const ask = (text: string): Message => ({ role: "user", content: [{ text }] });
+/** A Converse call asking "x", with the request's other fields. */
+const askX = (client: BedrockRuntimeClient, fields: Omit<ConverseCommandInput, "modelId" | "messages"> = {}) =>
+  client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")], ...fields }));
 
 const fakes: BedrockFake[] = [];
 const servers: Array<{ close(): Promise<void> }> = [];
@@ -519,42 +523,24 @@ describe("the API's refusals, in its words, as the SDK's ValidationException", (
         }),
       ),
     ).rejects.toThrow("A maximum of 4 blocks with cache_control may be provided. Found 5.");
+    await expect(askX(client, { toolConfig: { ...weather, toolChoice: { tool: { name: "nope" } } } })).rejects.toThrow(
+      ValidationException,
+    );
     await expect(
-      client.send(
-        new ConverseCommand({
-          modelId: MODEL,
-          messages: [ask("x")],
-          toolConfig: { ...weather, toolChoice: { tool: { name: "nope" } } },
-        }),
-      ),
-    ).rejects.toThrow(ValidationException);
-    await expect(
-      client.send(
-        new ConverseCommand({
-          modelId: MODEL,
-          messages: [ask("x")],
-          toolConfig: { ...weather, toolChoice: { any: {} } },
-          additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
-        }),
-      ),
+      askX(client, {
+        toolConfig: { ...weather, toolChoice: { any: {} } },
+        additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
+      }),
     ).rejects.toThrow("Thinking may not be enabled when tool_choice forces tool use.");
   });
 
   test("strict: a script the request could not produce is refused naming why", async () => {
     const { fake, client } = await setup();
     fake.reply(turn.functionCall("get_time"), turn.message("Hi."));
-    await expect(
-      client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")], toolConfig: weather })),
-    ).rejects.toThrow(/get_time/);
-    await expect(
-      client.send(
-        new ConverseCommand({
-          modelId: MODEL,
-          messages: [ask("x")],
-          toolConfig: { ...weather, toolChoice: { any: {} } },
-        }),
-      ),
-    ).rejects.toThrow(/its toolChoice is \{"any":\{\}\}: the model calls a tool, and the turn calls none/);
+    await expect(askX(client, { toolConfig: weather })).rejects.toThrow(/get_time/);
+    await expect(askX(client, { toolConfig: { ...weather, toolChoice: { any: {} } } })).rejects.toThrow(
+      /its toolChoice is \{"any":\{\}\}: the model calls a tool, and the turn calls none/,
+    );
   });
 
   test("a builder with no meaning on Converse is refused when scripted, naming the wire", () => {
@@ -568,7 +554,7 @@ describe("AWS's exceptions and the SDK's retries", () => {
   test("a 429 ThrottlingException is retried by the SDK's default strategy (3 attempts), then raised", async () => {
     const { fake, client } = await setup();
     fake.reply(turn.error(429, { message: "Too many requests, please wait before trying again." }).times(3));
-    const sent = client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")] }));
+    const sent = askX(client);
     await expect(sent).rejects.toBeInstanceOf(ThrottlingException);
     await expect(sent).rejects.toMatchObject({ $metadata: { httpStatusCode: 429, attempts: 3 } });
     expect(fake.requests).toHaveLength(3);
@@ -577,7 +563,7 @@ describe("AWS's exceptions and the SDK's retries", () => {
   test("a throttle then an answer: the retry succeeds", async () => {
     const { fake, client } = await setup();
     fake.reply(turn.error(429), turn.message("Made it."));
-    const answer = await client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")] }));
+    const answer = await askX(client);
     expect(answer.output?.message?.content).toEqual([{ text: "Made it." }]);
     expect(answer.$metadata.attempts).toBe(2);
   });
@@ -593,7 +579,7 @@ describe("AWS's exceptions and the SDK's retries", () => {
     async (status, options, Type, attempts) => {
       const { fake, client } = await setup();
       fake.reply(turn.error(status, { message: "Scripted.", ...options }).always());
-      const sent = client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")] }));
+      const sent = askX(client);
       await expect(sent).rejects.toBeInstanceOf(Type);
       await expect(sent).rejects.toMatchObject({ message: "Scripted.", $metadata: { attempts } });
     },
@@ -601,7 +587,7 @@ describe("AWS's exceptions and the SDK's retries", () => {
 
   test("nothing scripted: the fake's refusal, a ValidationException the SDK does not retry", async () => {
     const { fake, client } = await setup();
-    const sent = client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")] }));
+    const sent = askX(client);
     await expect(sent).rejects.toBeInstanceOf(ValidationException);
     await expect(sent).rejects.toThrow(/no reply scripted/);
     expect(fake.requests).toHaveLength(1);
@@ -649,7 +635,7 @@ describe("the fake's own surface", () => {
   test("reset() forgets the script, the answers, the signatures, the cache and the log", async () => {
     const { fake, client } = await setup();
     fake.reply(turn.message("a"), turn.message("b"));
-    await client.send(new ConverseCommand({ modelId: MODEL, messages: [ask("x")] }));
+    await askX(client);
     fake.reset();
     expect([fake.pending, fake.requests.length, fake.responses.size]).toEqual([0, 0, 0]);
   });
