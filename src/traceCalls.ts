@@ -1,6 +1,6 @@
 import { conversationItems } from "./conversation.js";
 import { isArray, isRecord, readField } from "./internal/read.js";
-import { parsed, type ReadSpan, traceSpans } from "./traces.js";
+import { genAiItems, parsed, type ReadSpan, traceSpans } from "./traces.js";
 
 /**
  * The model calls a trace recorded, each as the Responses API would have carried it: what it was
@@ -155,55 +155,6 @@ function agentsCall(span: ReadSpan): TraceModelCall | TraceSpanLacking | undefin
     };
   }
   return undefined;
-}
-
-/** A GenAI message (`{ role, parts }`) as Responses items: text as a message, tool calls and their answers. */
-function genAiItems(message: unknown, spanId: string, side: "input" | "output"): unknown[] {
-  const role = readField(message, "role");
-  const parts = isArray(readField(message, "parts")) ? (readField(message, "parts") as unknown[]) : [];
-  const items: unknown[] = [];
-  const text = parts
-    .filter((part) => readField(part, "type") === "text" && typeof readField(part, "content") === "string")
-    .map((part) => readField(part, "content") as string)
-    .join("");
-  const ids = idsFor(spanId);
-  if (text !== "" && role === "assistant")
-    items.push({
-      type: "message",
-      ...(side === "output" ? { id: ids("msg"), status: "completed" } : {}),
-      role: "assistant",
-      content: [{ type: "output_text", text, annotations: [] }],
-    });
-  else if (text !== "" && (role === "user" || role === "system")) items.push({ role, content: text });
-  for (const part of parts) {
-    const type = readField(part, "type");
-    if (type === "tool_call") {
-      const args = readField(part, "arguments");
-      items.push({
-        type: "function_call",
-        ...(side === "output" ? { id: ids("fc") } : {}),
-        call_id: String(readField(part, "id") ?? ids("call")),
-        name: String(readField(part, "name") ?? ""),
-        arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}),
-        status: "completed",
-      });
-    } else if (type === "tool_call_response") {
-      const response = readField(part, "response") ?? readField(part, "result");
-      items.push({
-        type: "function_call_output",
-        call_id: String(readField(part, "id") ?? ""),
-        output: typeof response === "string" ? response : JSON.stringify(response ?? null),
-      });
-    }
-  }
-  return items;
-}
-
-/** Ids for the items of one span's answer: the provider's prefixes, the span's id, a counter. */
-function idsFor(spanId: string): (prefix: string) => string {
-  const base = spanId.replace(/[^A-Za-z0-9]/g, "").padEnd(8, "0");
-  let next = 0;
-  return (prefix) => `${prefix}_${base}${(next++).toString(36)}`;
 }
 
 /** A GenAI tool definition (`{ type: "function", name, description, parameters }`) as a Responses function tool. */

@@ -197,34 +197,64 @@ function otelItems(data: Record<string, unknown>, toolsRan: boolean, spanId: str
   }
   if (operation !== "chat" && operation !== "generate_content" && operation !== "text_completion") return [];
   const messages = parsed(data["gen_ai.output.messages"]);
-  return asList(messages).flatMap((message) => messageItems(message, toolsRan));
+  return asList(messages).flatMap((message) => messageItems(message, toolsRan, spanId));
 }
 
-/** An output message of the GenAI conventions (`{ role, parts: [{ type: "text" | "tool_call", … }] }`). */
-function messageItems(message: unknown, toolsRan: boolean): Array<Record<string, unknown>> {
+/** A GenAI output message: the assistant's text and, unless the trace shows the tools run, its calls. */
+function messageItems(message: unknown, toolsRan: boolean, spanId: string): Array<Record<string, unknown>> {
   if (readField(message, "role") !== "assistant") return [];
-  const items: Array<Record<string, unknown>> = [];
-  const texts: string[] = [];
-  for (const part of asList(readField(message, "parts"))) {
+  return genAiItems(message, spanId, "output").filter(
+    (item): item is Record<string, unknown> => isRecord(item) && !(toolsRan && item.type === "function_call"),
+  );
+}
+
+/** A GenAI message (`{ role, parts }`) as Responses items: text as a message, tool calls and their answers. */
+export function genAiItems(message: unknown, spanId: string, side: "input" | "output"): unknown[] {
+  const role = readField(message, "role");
+  const parts = isArray(readField(message, "parts")) ? (readField(message, "parts") as unknown[]) : [];
+  const items: unknown[] = [];
+  const text = parts
+    .filter((part) => readField(part, "type") === "text" && typeof readField(part, "content") === "string")
+    .map((part) => readField(part, "content") as string)
+    .join("");
+  const ids = idsFor(spanId);
+  if (text !== "" && role === "assistant")
+    items.push({
+      type: "message",
+      ...(side === "output" ? { id: ids("msg"), status: "completed" } : {}),
+      role: "assistant",
+      content: [{ type: "output_text", text, annotations: [] }],
+    });
+  else if (text !== "" && (role === "user" || role === "system")) items.push({ role, content: text });
+  for (const part of parts) {
     const type = readField(part, "type");
-    if (type === "text" && typeof readField(part, "content") === "string")
-      texts.push(readField(part, "content") as string);
-    if (type === "tool_call" && !toolsRan) {
-      const name = readField(part, "name");
-      if (typeof name !== "string") continue;
+    if (type === "tool_call") {
       const args = readField(part, "arguments");
       items.push({
         type: "function_call",
-        call_id: readField(part, "id"),
-        name,
+        ...(side === "output" ? { id: ids("fc") } : {}),
+        call_id: String(readField(part, "id") ?? ids("call")),
+        name: String(readField(part, "name") ?? ""),
         arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}),
         status: "completed",
       });
+    } else if (type === "tool_call_response") {
+      const response = readField(part, "response") ?? readField(part, "result");
+      items.push({
+        type: "function_call_output",
+        call_id: String(readField(part, "id") ?? ""),
+        output: typeof response === "string" ? response : JSON.stringify(response ?? null),
+      });
     }
   }
-  if (texts.length > 0)
-    items.unshift({ type: "message", role: "assistant", content: [{ type: "output_text", text: texts.join("") }] });
   return items;
+}
+
+/** Ids for the items of one span's answer: the provider's prefixes, the span's id, a counter. */
+function idsFor(spanId: string): (prefix: string) => string {
+  const base = spanId.replace(/[^A-Za-z0-9]/g, "").padEnd(8, "0");
+  let next = 0;
+  return (prefix) => `${prefix}_${base}${(next++).toString(36)}`;
 }
 
 /** An `@openai/agents` span's items: a function it ran, a handoff it made. */

@@ -22,6 +22,13 @@ const weather = tool({
   execute: async ({ city }) => ({ city, celsius: 21 }),
 });
 
+/** The same tool, declared for AI SDK 6. */
+const weather6 = tool6({
+  description: "The weather in a city now.",
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, celsius: 25 }),
+});
+
 describe("the AI SDK's google provider", () => {
   test("generateText runs the tool loop; a thinking model's signature goes back with its call", async () => {
     const gemini = fakeGemini();
@@ -101,11 +108,7 @@ describe("AI SDK 6 with @ai-sdk/google 3", () => {
       model: google("gemini-2.5-flash"),
       prompt: "Rome?",
       tools: {
-        weather: tool6({
-          description: "The weather in a city now.",
-          inputSchema: z.object({ city: z.string() }),
-          execute: async ({ city }) => ({ city, celsius: 25 }),
-        }),
+        weather: weather6,
       },
       stopWhen: stepCountIs6(3),
     });
@@ -150,11 +153,7 @@ describe('toolChoice "none": the provider sends the function declarations, no ho
         model: google("gemini-2.5-flash"),
         prompt: "Rome?",
         tools: {
-          weather: tool6({
-            description: "The weather in a city now.",
-            inputSchema: z.object({ city: z.string() }),
-            execute: async ({ city }) => ({ city, celsius: 25 }),
-          }),
+          weather: weather6,
           // @ai-sdk/google 3.0.143 is built on an older @ai-sdk/provider-utils than ai 6.0.333: the same
           // tool at run time, two declarations of it to TypeScript
           google_search: google.tools.googleSearch({}) as ToolSet6[string],
